@@ -1,0 +1,207 @@
+// Input data, the CPU reference and the verification rule.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "element_types.cuh"
+
+// A counter-based generator (splitmix64): element i depends only on (seed, i), so any
+// element can be regenerated alone and the data is the same on every machine.
+inline std::uint64_t mixBits(std::uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+// Every value is nonzero with a random sign:
+//  - nonzero, so dropping or repeating any one element changes the exact sum;
+//  - mixed signs, so partial sums stay small (about sqrt(n)) and a float accumulator
+//    never stalls the way it does when adding many positive numbers.
+// Integers are +-2..+-9, floating-point values +-[0.5, 1).
+template <typename Scalar>
+Scalar randomScalar(std::uint64_t bits)
+{
+    bool negative = bits & 1;
+    if constexpr (std::is_integral_v<Scalar>) {
+        Scalar magnitude = Scalar(2 + (bits >> 32) % 8);
+        return negative ? -magnitude : magnitude;
+    } else {
+        // 24 (float) or 53 (double) random bits: exactly representable in the type.
+        constexpr int digits = std::numeric_limits<Scalar>::digits;
+        Scalar fraction = Scalar(bits >> (64 - digits)) * std::ldexp(Scalar(1), -digits);
+        Scalar magnitude = Scalar(0.5) + fraction / 2;
+        return negative ? -magnitude : magnitude;
+    }
+}
+
+template <typename T>
+T inputElement(std::uint64_t seed, std::size_t index)
+{
+    using Scalar = typename ElementTraits<T>::Scalar;
+    std::uint64_t stream = mixBits(seed) + 2 * index;
+    if constexpr (ElementTraits<T>::components == 1) {
+        return randomScalar<Scalar>(mixBits(stream));
+    } else {
+        return T(randomScalar<Scalar>(mixBits(stream)), randomScalar<Scalar>(mixBits(stream + 1)));
+    }
+}
+
+template <typename T>
+std::vector<T> makeInput(std::size_t n, std::uint64_t seed)
+{
+    std::vector<T> input(n);
+    for (std::size_t i = 0; i < n; ++i) input[i] = inputElement<T>(seed, i);
+    return input;
+}
+
+// The CPU reference, per component: exact in int64 for integer types; for floating-point
+// types a compensated (Neumaier) sum in double, whose error, about 2^-53 of the sum plus
+// n * 2^-106 of the sum of magnitudes, is far below any tolerance used here.
+// sumOfMagnitudes (sum of |x_i|) scales the error bound of any summation order.
+struct ComponentReference {
+    long long exactSum = 0;  // integer types
+    double sum = 0;          // floating-point types
+    double sumOfMagnitudes = 0;
+};
+
+template <typename T>
+struct Reference {
+    ComponentReference component[ElementTraits<T>::components];
+    std::size_t n = 0;
+};
+
+template <typename T>
+Reference<T> referenceSum(const T* input, std::size_t n)
+{
+    using Scalar = typename ElementTraits<T>::Scalar;
+    Reference<T> reference;
+    reference.n = n;
+    for (int c = 0; c < ElementTraits<T>::components; ++c) {
+        ComponentReference& ref = reference.component[c];
+        if constexpr (std::is_integral_v<Scalar>) {
+            for (std::size_t i = 0; i < n; ++i) ref.exactSum += (long long)componentOf(input[i], c);
+        } else {
+            double sum = 0, compensation = 0, magnitudes = 0;
+            for (std::size_t i = 0; i < n; ++i) {
+                double x = componentOf(input[i], c);
+                double t = sum + x;
+                compensation += std::fabs(sum) >= std::fabs(x) ? (sum - t) + x : (x - t) + sum;
+                sum = t;
+                magnitudes += std::fabs(x);
+            }
+            ref.sum = sum + compensation;
+            ref.sumOfMagnitudes = magnitudes;
+        }
+    }
+    return reference;
+}
+
+// The tolerance for a floating-point sum of n terms, as a multiple of sum |x_i|.
+// u is the unit roundoff of the accumulating type (2^-24 for float, 2^-53 for double).
+//
+// Any summation order in which no term takes part in more than n-1 additions (serial loop,
+// tree, or any mix of the two, which covers every step) has an error of at most
+//     gamma(n-1) * sum |x_i|,   gamma(k) = k*u / (1 - k*u)         (Higham, ASNA, 4.2)
+// That worst case needs every rounding error to point the same way. Treating the rounding
+// errors as independent and mean-zero, the error is at most
+//     (exp(lambda * sqrt(n-1) * u + (n-1) * u^2 / (1 - u)) - 1) * sum |x_i|
+// except with probability below 2 * n * exp(-lambda^2 / 2)    (Higham & Mary, SISC 2019, Thm 3.1)
+// With lambda = 10 that is below 1e-12 for every n up to 2^32: a correct kernel does not fail.
+// We use the smaller of the two bounds, plus 4 * 2^-53 * sum |x_i| for the reference's own
+// error and the final conversion to double. Example: n = 2^20 floats gives about 6e-4
+// * sum |x_i|, while dropping one element (|x| >= 0.5, sum |x_i| ~ 0.75 n) changes the sum
+// by 0.5: caught up to n of about 10^4 for float and about 10^9 for double (tested).
+inline double toleranceFactor(std::size_t n, double unitRoundoff)
+{
+    if (n <= 1) return 0;  // one term (or none) is summed exactly
+    const double additions = double(n - 1);
+    const double u = unitRoundoff;
+    const double lambda = 10;
+    double probabilistic = std::expm1(lambda * std::sqrt(additions) * u + additions * u * u / (1 - u));
+    double bound = probabilistic;
+    if (additions * u < 1) bound = std::fmin(bound, additions * u / (1 - additions * u));
+    return bound + 4 * std::ldexp(1.0, -53);
+}
+
+template <typename Scalar>
+double unitRoundoff()
+{
+    return std::ldexp(1.0, -std::numeric_limits<Scalar>::digits);
+}
+
+struct Verdict {
+    bool correct = false;
+    double error = 0;      // largest |result - reference| over the components
+    double tolerance = 0;  // the tolerance of that component (0 for integer types: exact)
+};
+
+template <typename T>
+Verdict verify(const T& result, const Reference<T>& reference)
+{
+    using Scalar = typename ElementTraits<T>::Scalar;
+    Verdict verdict;
+    verdict.correct = true;
+    for (int c = 0; c < ElementTraits<T>::components; ++c) {
+        const ComponentReference& ref = reference.component[c];
+        Scalar value = componentOf(result, c);
+        if constexpr (std::is_integral_v<Scalar>) {
+            // Integer addition is associative, so every order gives the exact sum (modulo
+            // 2^bits should it overflow, which this data does not).
+            Scalar expected = Scalar(ref.exactSum);
+            double error = std::fabs(double(value) - double(expected));
+            verdict.error = std::fmax(verdict.error, error);
+            if (value != expected) verdict.correct = false;
+        } else {
+            double tolerance = toleranceFactor(reference.n, unitRoundoff<Scalar>()) * ref.sumOfMagnitudes;
+            double error = std::fabs(double(value) - ref.sum);
+            if (!(error <= tolerance)) verdict.correct = false;  // NaN fails too
+            if (!(error <= verdict.error)) verdict.error = error;
+            verdict.tolerance = std::fmax(verdict.tolerance, tolerance);
+        }
+    }
+    return verdict;
+}
+
+// Text of a value for reports: enough digits to tell two results apart.
+template <typename Scalar>
+std::string scalarText(Scalar value)
+{
+    char text[64];
+    if constexpr (std::is_integral_v<Scalar>)
+        std::snprintf(text, sizeof text, "%lld", (long long)value);
+    else
+        std::snprintf(text, sizeof text, "%.*g", std::numeric_limits<Scalar>::max_digits10, double(value));
+    return text;
+}
+
+template <typename T>
+std::string valueText(const T& value)
+{
+    if constexpr (ElementTraits<T>::components == 1) {
+        return scalarText(value);
+    } else {
+        std::string imaginary = scalarText(value.im);
+        if (imaginary[0] != '-') imaginary = "+" + imaginary;
+        return scalarText(value.re) + imaginary + "i";
+    }
+}
+
+template <typename T>
+std::string referenceText(const Reference<T>& reference)
+{
+    using Scalar = typename ElementTraits<T>::Scalar;
+    T value{};
+    if constexpr (ElementTraits<T>::components == 1) {
+        value = std::is_integral_v<Scalar> ? Scalar(reference.component[0].exactSum) : Scalar(reference.component[0].sum);
+    } else {
+        value = T(Scalar(reference.component[0].sum), Scalar(reference.component[1].sum));
+    }
+    return valueText(value);
+}

@@ -1,0 +1,86 @@
+// The element types every step is templated on, and what the harness needs to know of each.
+// Adding a type: give it an ElementTraits specialization and add it to ElementTypes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <tuple>
+
+#include <cuda_runtime.h>
+
+// A complex number sums component by component, so the same kernels reduce it.
+// The alignment lets a Complex<double> travel as one 16-byte load.
+template <typename Real>
+struct alignas(2 * sizeof(Real)) Complex {
+    Real re;
+    Real im;
+    __host__ __device__ constexpr Complex(Real real = 0, Real imag = 0) : re(real), im(imag) {}
+};
+
+template <typename Real>
+__host__ __device__ constexpr Complex<Real> operator+(Complex<Real> a, Complex<Real> b)
+{
+    return Complex<Real>(a.re + b.re, a.im + b.im);
+}
+
+template <typename Real>
+__host__ __device__ constexpr Complex<Real>& operator+=(Complex<Real>& a, Complex<Real> b)
+{
+    a = a + b;
+    return a;
+}
+
+// name: what --type accepts; Scalar: the type of one component; components: 1 or 2.
+template <typename T>
+struct ElementTraits;
+
+template <> struct ElementTraits<int>             { static constexpr const char* name = "int";     using Scalar = int;       static constexpr int components = 1; };
+template <> struct ElementTraits<long long>       { static constexpr const char* name = "int64";   using Scalar = long long; static constexpr int components = 1; };
+template <> struct ElementTraits<float>           { static constexpr const char* name = "float";   using Scalar = float;     static constexpr int components = 1; };
+template <> struct ElementTraits<double>          { static constexpr const char* name = "double";  using Scalar = double;    static constexpr int components = 1; };
+template <> struct ElementTraits<Complex<float>>  { static constexpr const char* name = "cfloat";  using Scalar = float;     static constexpr int components = 2; };
+template <> struct ElementTraits<Complex<double>> { static constexpr const char* name = "cdouble"; using Scalar = double;    static constexpr int components = 2; };
+
+// The six types of the thesis' type sweep, in the order --help lists them.
+using ElementTypes = std::tuple<int, long long, float, double, Complex<float>, Complex<double>>;
+
+template <typename T>
+typename ElementTraits<T>::Scalar componentOf(const T& value, int /*component*/)
+{
+    return value;
+}
+
+template <typename Real>
+Real componentOf(const Complex<Real>& value, int component)
+{
+    return component == 0 ? value.re : value.im;
+}
+
+// Calls action(T{}) with the element type named `name`; returns false for an unknown name.
+template <typename Action, std::size_t index = 0>
+bool withElementType(const std::string& name, Action&& action)
+{
+    if constexpr (index == std::tuple_size_v<ElementTypes>) {
+        return false;
+    } else {
+        using T = std::tuple_element_t<index, ElementTypes>;
+        if (name == ElementTraits<T>::name) {
+            action(T{});
+            return true;
+        }
+        return withElementType<Action, index + 1>(name, std::forward<Action>(action));
+    }
+}
+
+// "int, int64, float, double, cfloat, cdouble": for --help and error messages.
+template <std::size_t index = 0>
+std::string elementTypeNames()
+{
+    if constexpr (index == std::tuple_size_v<ElementTypes>) {
+        return "";
+    } else {
+        std::string rest = elementTypeNames<index + 1>();
+        std::string name = ElementTraits<std::tuple_element_t<index, ElementTypes>>::name;
+        return rest.empty() ? name : name + ", " + rest;
+    }
+}

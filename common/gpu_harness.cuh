@@ -1,0 +1,193 @@
+// The harness of every GPU step: command line, data, memory, timing, verification, report.
+//
+// Include it after the step's reduce.cuh, which must define
+//   constexpr int minBlockSize;                      the smallest --block the kernels support
+//   template <typename T> std::size_t workspaceBytes(std::size_t n, int blockSize);
+//   template <typename T> void reduce(const T* input, std::size_t n, int blockSize,
+//                                     void* workspace, T* result);
+// reduce() sums input[0..n) on the device into *result (device memory). It may use
+// workspaceBytes(n, blockSize) bytes of device memory at `workspace`, allocated once by the
+// harness outside the timed region.
+#pragma once
+
+#include <cstdio>
+#include <cstring>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "cli.cuh"
+#include "cuda_check.cuh"
+#include "data.cuh"
+#include "device.cuh"
+#include "measure.cuh"
+#include "report.cuh"
+
+// Everything a reduction needs on the device, allocated before any timing.
+template <typename T>
+struct DeviceReduction {
+    DeviceReduction(const std::vector<T>& hostInput, int blockSize)
+        : n(hostInput.size()), blockSize(blockSize), input(n), workspace(workspaceBytes<T>(n, blockSize)), result(1)
+    {
+        if (n > 0) CUDA_CHECK(cudaMemcpy(input.data(), hostInput.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+    }
+
+    void run() { reduce(input.data(), n, blockSize, workspace.data(), result.data()); }
+
+    // Poisons the result first (all bits set: NaN for floating point), so a reduction that
+    // never writes its result cannot pass by finding the right value left from before.
+    T runAndFetch()
+    {
+        CUDA_CHECK(cudaMemset(result.data(), 0xFF, sizeof(T)));
+        run();
+        return fetchResult();
+    }
+
+    T fetchResult()
+    {
+        T value;
+        CUDA_CHECK(cudaMemcpy(&value, result.data(), sizeof(T), cudaMemcpyDeviceToHost));
+        return value;
+    }
+
+    std::size_t n;
+    int blockSize;
+    DeviceArray<T> input;
+    DeviceArray<unsigned char> workspace;
+    DeviceArray<T> result;
+};
+
+// Device bytes a run needs: input, workspace, result, and the buffer that empties L2.
+template <typename T>
+std::size_t deviceBytesNeeded(std::size_t n, int blockSize, const Platform& platform)
+{
+    return n * sizeof(T) + workspaceBytes<T>(n, blockSize) + sizeof(T) + L2Evictor::bytesNeeded(platform.l2Bytes);
+}
+
+template <typename T>
+int runOnDevice(Options options, const char* stepName, const char* technique, const Platform& platform)
+{
+    // Fit the input into device memory, keeping some room for the CUDA context.
+    std::size_t freeBytes = 0, totalBytes = 0;
+    CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
+    const std::size_t reserve = std::size_t(256) << 20;
+    const std::size_t usable = freeBytes > reserve ? freeBytes - reserve : 0;
+    if (deviceBytesNeeded<T>(options.n, options.blockSize, platform) > usable) {
+        std::size_t needed = deviceBytesNeeded<T>(options.n, options.blockSize, platform);
+        if (options.nGiven) {
+            std::fprintf(stderr, "%s: error: not enough device memory: n = %zu %s needs %s, %s is free\n", stepName,
+                         options.n, options.type.c_str(), bytesText(double(needed)).c_str(),
+                         bytesText(double(freeBytes)).c_str());
+            return exitCudaError;
+        }
+        while (options.n > 1 && deviceBytesNeeded<T>(options.n, options.blockSize, platform) > usable) options.n /= 2;
+        std::fprintf(stderr, "%s: note: default n lowered to %s: the device has %s free\n", stepName,
+                     sizeText(options.n).c_str(), bytesText(double(freeBytes)).c_str());
+    }
+
+    std::vector<T> hostInput;
+    try {
+        hostInput = makeInput<T>(options.n, options.seed);
+    } catch (const std::bad_alloc&) {
+        std::fprintf(stderr, "%s: error: not enough host memory for n = %zu %s (%s)\n", stepName, options.n,
+                     options.type.c_str(), bytesText(double(options.n) * sizeof(T)).c_str());
+        return exitCudaError;
+    }
+    const Reference<T> reference = referenceSum(hostInput.data(), hostInput.size());
+
+    DeviceReduction<T> reduction(hostInput, options.blockSize);
+    RunRecord record;
+    record.step = stepName;
+    record.technique = technique;
+    record.platform = platform;
+    record.type = options.type;
+    record.n = options.n;
+    record.bytes = double(options.n) * sizeof(T);
+    record.blockSize = options.blockSize;
+    record.seed = options.seed;
+
+    // Correct before fast: check one run before timing anything.
+    T result = reduction.runAndFetch();
+    record.verdict = verify(result, reference);
+
+    if (!options.verifyOnly) {
+        L2Evictor l2(platform.l2Bytes);
+        record.iterations = options.iterations > 0 ? options.iterations : chooseIterations(record.bytes);
+        record.warmup = options.warmup;
+        record.cache = "L2 emptied before each run";
+        for (int i = 0; i < options.warmup; ++i) reduction.run();
+
+        cudaEvent_t start, stop;
+        CUDA_CHECK(cudaEventCreate(&start));
+        CUDA_CHECK(cudaEventCreate(&stop));
+        std::vector<double> timesMs;
+        for (int i = 0; i < record.iterations; ++i) {
+            l2.evict();
+            CUDA_CHECK(cudaEventRecord(start));
+            reduction.run();
+            CUDA_CHECK(cudaEventRecord(stop));
+            CUDA_CHECK(cudaEventSynchronize(stop));
+            float milliseconds = 0;
+            CUDA_CHECK(cudaEventElapsedTime(&milliseconds, start, stop));
+            timesMs.push_back(milliseconds);
+        }
+        CUDA_CHECK(cudaEventDestroy(start));
+        CUDA_CHECK(cudaEventDestroy(stop));
+        record.timed = true;
+        record.timing = summarize(timesMs);
+
+        // The last timed run must be right too: a race can pass once and fail later.
+        T lastResult = reduction.fetchResult();
+        Verdict lastVerdict = verify(lastResult, reference);
+        if (!lastVerdict.correct) {
+            record.verdict = lastVerdict;
+            result = lastResult;
+        }
+    }
+    record.result = valueText(result);
+    record.reference = referenceText(reference);
+
+    if (record.timed && platform.peakGBs > 0 && record.gbs() > platform.peakGBs) {
+        std::fprintf(stderr,
+                     "%s: error: measured %.1f GB/s exceeds the device's theoretical %.1f GB/s: the timing is "
+                     "wrong (cached input or a broken event), not the GPU fast\n",
+                     stepName, record.gbs(), platform.peakGBs);
+        return exitBadMeasurement;
+    }
+    std::fputs(options.csv ? (csvRow(record) + "\n").c_str() : humanReport(record).c_str(), stdout);
+    return record.verdict.correct ? exitVerified : exitWrongResult;
+}
+
+inline int runGpuStep(int argc, char** argv, const char* stepName, const char* technique)
+{
+    ParsedCommandLine parsed = parseCommandLine(argc, argv);
+    const Options& options = parsed.options;
+    if (!parsed.error.empty()) {
+        std::fprintf(stderr, "%s: error: %s\n", stepName, parsed.error.c_str());
+        return exitBadUsage;
+    }
+    if (options.help) {
+        std::fputs(usage(stepName).c_str(), stdout);
+        return exitVerified;
+    }
+    if (options.csvHeader) {
+        std::puts(csvHeader().c_str());
+        return exitVerified;
+    }
+    if (options.blockSize < minBlockSize) {
+        std::fprintf(stderr, "%s: error: --block %d: this step needs at least %d threads per block\n", stepName,
+                     options.blockSize, minBlockSize);
+        return exitBadUsage;
+    }
+    std::string reason;
+    if (!cudaDevicePresent(&reason)) {
+        std::fprintf(stderr, "%s: error: no CUDA device found (%s)\n", stepName, reason.c_str());
+        return exitCudaError;
+    }
+    const Platform platform = queryPlatform();
+    int status = exitBadUsage;
+    withElementType(options.type, [&](auto element) {
+        status = runOnDevice<decltype(element)>(options, stepName, technique, platform);
+    });
+    return status;
+}

@@ -1,0 +1,44 @@
+// Small pieces that the kernels and launch sequences of every GPU step share.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+
+#include <cuda_runtime.h>
+
+#include "cuda_check.cuh"
+#include "element_types.cuh"
+
+// Dynamic shared memory (sized at launch) seen as an array of T. An `extern __shared__`
+// array can have only one type in a program, so every kernel takes the same untyped bytes.
+template <typename T>
+__device__ T* sharedMemory()
+{
+    extern __shared__ __align__(16) unsigned char sharedBytes[];
+    return reinterpret_cast<T*>(sharedBytes);
+}
+
+inline std::size_t ceilDiv(std::size_t count, std::size_t divisor)
+{
+    return (count + divisor - 1) / divisor;
+}
+
+// Bytes for the partial sums of a launch sequence where each pass turns `count` values into
+// ceil(count / elementsPerBlock) partial sums, until one block is left; that last block
+// writes the result itself, so it needs no room here.
+template <typename T>
+std::size_t partialSumsBytes(std::size_t n, std::size_t elementsPerBlock)
+{
+    std::size_t partialSums = 0;
+    for (std::size_t count = n; count > elementsPerBlock; count = ceilDiv(count, elementsPerBlock))
+        partialSums += ceilDiv(count, elementsPerBlock);
+    return partialSums * sizeof(T);
+}
+
+inline int deviceAttribute(cudaDeviceAttr attribute)
+{
+    int device = 0, value = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&value, attribute, device));
+    return value;
+}

@@ -1,0 +1,8 @@
+// step04 of the tutorial; the idea is in reduce.cuh, the rest in common/.
+#include "reduce.cuh"
+#include "gpu_harness.cuh"
+
+int main(int argc, char** argv)
+{
+    return runGpuStep(argc, argv, "step04_divergence", "strided index, no divergent branch");
+}

@@ -1,0 +1,56 @@
+// Step 05: sequential addressing: at each level thread tid adds the element s after it,
+// so a warp reads consecutive words, one per bank, with no bank conflicts.
+#pragma once
+
+#include <cstddef>
+
+#include "kernel_helpers.cuh"
+
+// Every power of two works; the harness allows 32 to 1024.
+constexpr int minBlockSize = 32;
+
+template <typename T>
+__global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
+{
+    T* sharedPartials = sharedMemory<T>();
+    unsigned int tid = threadIdx.x;
+    std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+    sharedPartials[tid] = (i < n) ? input[i] : T(0);
+    __syncthreads();
+
+    // Level s adds the upper half of the live values onto the lower half: thread tid
+    // reads tid + s, so a warp touches 32 consecutive words, each in its own bank.
+    for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
+        if (tid < s) sharedPartials[tid] += sharedPartials[tid + s];
+        __syncthreads();
+    }
+
+    if (tid == 0) blockSums[blockIdx.x] = sharedPartials[0];
+}
+
+template <typename T>
+std::size_t workspaceBytes(std::size_t n, int blockSize)
+{
+    return partialSumsBytes<T>(n, blockSize);
+}
+
+// Each pass turns `count` values into one partial sum per block, stored one pass after the
+// other in the workspace; the pass that needs a single block writes the result.
+template <typename T>
+void reduce(const T* input, std::size_t n, int blockSize, void* workspace, T* result)
+{
+    const std::size_t elementsPerBlock = blockSize;
+    const T* passInput = input;
+    T* passOutput = static_cast<T*>(workspace);
+    std::size_t count = n;
+    while (count > elementsPerBlock) {
+        unsigned int blocks = unsigned(ceilDiv(count, elementsPerBlock));
+        reduceKernel<<<blocks, blockSize, blockSize * sizeof(T)>>>(passInput, passOutput, count);
+        CUDA_CHECK_LAUNCH();
+        passInput = passOutput;
+        passOutput += blocks;
+        count = blocks;
+    }
+    reduceKernel<<<1, blockSize, blockSize * sizeof(T)>>>(passInput, result, count);
+    CUDA_CHECK_LAUNCH();
+}

@@ -1,0 +1,75 @@
+// Step 07: unroll the last warp: once 64 values are left, one warp finishes alone with
+// __syncwarp() instead of __syncthreads(), and without the loop's overhead.
+#pragma once
+
+#include <cstddef>
+
+#include "kernel_helpers.cuh"
+
+// The warp stage reads sharedPartials[tid + 32], so a block needs at least 64 threads.
+constexpr int minBlockSize = 64;
+
+// The last six levels run inside one warp, which needs no __syncthreads(). It does need
+// __syncwarp(): since Volta, the threads of a warp are scheduled independently, so a
+// thread may read its neighbour's slot before the neighbour has written it. Each level
+// reads, syncs the warp, writes, and syncs again, which also makes the writes visible.
+template <typename T>
+__device__ void warpReduce(T* sharedPartials, unsigned int tid)
+{
+    T sum = sharedPartials[tid];
+    sum += sharedPartials[tid + 32]; __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 16]; __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 8];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 4];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 2];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 1];  __syncwarp(); sharedPartials[tid] = sum;
+}
+
+template <typename T>
+__global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
+{
+    T* sharedPartials = sharedMemory<T>();
+    unsigned int tid = threadIdx.x;
+    std::size_t i = std::size_t(blockIdx.x) * (blockDim.x * 2) + threadIdx.x;
+    T sum = (i < n) ? input[i] : T(0);
+    if (i + blockDim.x < n) sum += input[i + blockDim.x];  // guarded: n need not fill the block
+    sharedPartials[tid] = sum;
+    __syncthreads();
+
+    // Level s adds the upper half of the live values onto the lower half: thread tid
+    // reads tid + s, so a warp touches 32 consecutive words, each in its own bank.
+    for (unsigned int s = blockDim.x / 2; s > 32; s >>= 1) {
+        if (tid < s) sharedPartials[tid] += sharedPartials[tid + s];
+        __syncthreads();
+    }
+    if (tid < 32) warpReduce(sharedPartials, tid);
+
+    if (tid == 0) blockSums[blockIdx.x] = sharedPartials[0];
+}
+
+template <typename T>
+std::size_t workspaceBytes(std::size_t n, int blockSize)
+{
+    return partialSumsBytes<T>(n, 2 * blockSize);
+}
+
+// Each pass turns `count` values into one partial sum per block, stored one pass after the
+// other in the workspace; the pass that needs a single block writes the result.
+template <typename T>
+void reduce(const T* input, std::size_t n, int blockSize, void* workspace, T* result)
+{
+    const std::size_t elementsPerBlock = 2 * blockSize;
+    const T* passInput = input;
+    T* passOutput = static_cast<T*>(workspace);
+    std::size_t count = n;
+    while (count > elementsPerBlock) {
+        unsigned int blocks = unsigned(ceilDiv(count, elementsPerBlock));
+        reduceKernel<<<blocks, blockSize, blockSize * sizeof(T)>>>(passInput, passOutput, count);
+        CUDA_CHECK_LAUNCH();
+        passInput = passOutput;
+        passOutput += blocks;
+        count = blocks;
+    }
+    reduceKernel<<<1, blockSize, blockSize * sizeof(T)>>>(passInput, result, count);
+    CUDA_CHECK_LAUNCH();
+}

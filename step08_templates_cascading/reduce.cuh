@@ -1,0 +1,109 @@
+// Step 08: the block size is a template parameter, so every loop unrolls completely;
+// algorithm cascading: a grid just large enough to fill the GPU, each thread summing many
+// elements serially (a grid-stride loop) before the tree.
+#pragma once
+
+#include <cstddef>
+
+#include "kernel_helpers.cuh"
+
+// The warp stage reads sharedPartials[tid + 32], so a block needs at least 64 threads.
+constexpr int minBlockSize = 64;
+
+// The last six levels run inside one warp, which needs no __syncthreads(). It does need
+// __syncwarp(): since Volta, the threads of a warp are scheduled independently, so a
+// thread may read its neighbour's slot before the neighbour has written it. Each level
+// reads, syncs the warp, writes, and syncs again, which also makes the writes visible.
+template <typename T>
+__device__ void warpReduce(T* sharedPartials, unsigned int tid)
+{
+    T sum = sharedPartials[tid];
+    sum += sharedPartials[tid + 32]; __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 16]; __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 8];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 4];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 2];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 1];  __syncwarp(); sharedPartials[tid] = sum;
+}
+
+template <unsigned int blockSize, typename T>
+__global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
+{
+    T* sharedPartials = sharedMemory<T>();
+    unsigned int tid = threadIdx.x;
+    std::size_t i = std::size_t(blockIdx.x) * (blockSize * 2) + threadIdx.x;
+    const std::size_t gridSize = std::size_t(gridDim.x) * (blockSize * 2);
+    T sum = 0;
+    while (i < n) {  // many loads in flight per thread hide the DRAM latency
+        sum += input[i];
+        if (i + blockSize < n) sum += input[i + blockSize];  // guarded: n need not fill the block
+        i += gridSize;
+    }
+    sharedPartials[tid] = sum;
+    __syncthreads();
+
+    // Level s adds the upper half of the live values onto the lower half: thread tid
+    // reads tid + s, so a warp touches 32 consecutive words, each in its own bank.
+    // blockSize is a constant, so the compiler drops the levels this block size lacks.
+    if (blockSize >= 1024) { if (tid < 512) sharedPartials[tid] += sharedPartials[tid + 512]; __syncthreads(); }
+    if (blockSize >= 512)  { if (tid < 256) sharedPartials[tid] += sharedPartials[tid + 256]; __syncthreads(); }
+    if (blockSize >= 256)  { if (tid < 128) sharedPartials[tid] += sharedPartials[tid + 128]; __syncthreads(); }
+    if (blockSize >= 128)  { if (tid < 64)  sharedPartials[tid] += sharedPartials[tid + 64];  __syncthreads(); }
+    if (tid < 32) warpReduce(sharedPartials, tid);
+
+    if (tid == 0) blockSums[blockIdx.x] = sharedPartials[0];
+}
+
+template <typename T>
+std::size_t workspaceBytes(std::size_t n, int blockSize)
+{
+    return partialSumsBytes<T>(n, 2 * blockSize);
+}
+
+// Enough blocks to fill every SM at full occupancy and no more: extra blocks would only
+// add partial sums, while fewer threads would each sum more elements.
+template <unsigned int blockSize, typename T>
+unsigned int residentBlocks()
+{
+    static const unsigned int blocks = [] {
+        int blocksPerSM = 0;
+        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerSM, reduceKernel<blockSize, T>, blockSize,
+                                                                 blockSize * sizeof(T)));
+        return unsigned(blocksPerSM * deviceAttribute(cudaDevAttrMultiProcessorCount));
+    }();
+    return blocks;
+}
+
+// Each pass turns `count` values into one partial sum per block, stored one pass after the
+// other in the workspace; the pass that needs a single block writes the result.
+template <unsigned int blockSize, typename T>
+void reducePasses(const T* input, std::size_t n, void* workspace, T* result)
+{
+    const std::size_t elementsPerBlock = 2 * blockSize;
+    const T* passInput = input;
+    T* passOutput = static_cast<T*>(workspace);
+    std::size_t count = n;
+    while (count > elementsPerBlock) {
+        unsigned int blocks = unsigned(std::min<std::size_t>(ceilDiv(count, elementsPerBlock), residentBlocks<blockSize, T>()));
+        reduceKernel<blockSize><<<blocks, blockSize, blockSize * sizeof(T)>>>(passInput, passOutput, count);
+        CUDA_CHECK_LAUNCH();
+        passInput = passOutput;
+        passOutput += blocks;
+        count = blocks;
+    }
+    reduceKernel<blockSize><<<1, blockSize, blockSize * sizeof(T)>>>(passInput, result, count);
+    CUDA_CHECK_LAUNCH();
+}
+
+// The kernels need the block size at compile time: one instance per size the CLI allows.
+template <typename T>
+void reduce(const T* input, std::size_t n, int blockSize, void* workspace, T* result)
+{
+    switch (blockSize) {
+    case 1024: reducePasses<1024>(input, n, workspace, result); break;
+    case 512:  reducePasses<512>(input, n, workspace, result); break;
+    case 256:  reducePasses<256>(input, n, workspace, result); break;
+    case 128:  reducePasses<128>(input, n, workspace, result); break;
+    case 64:   reducePasses<64>(input, n, workspace, result); break;
+    }
+}

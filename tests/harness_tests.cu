@@ -1,0 +1,246 @@
+// Unit tests of the shared harness (common/): they need no GPU.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cli.cuh"
+#include "data.cuh"
+#include "kernel_helpers.cuh"
+#include "measure.cuh"
+#include "report.cuh"
+
+namespace {
+
+ParsedCommandLine parse(std::vector<std::string> arguments)
+{
+    arguments.insert(arguments.begin(), "program");
+    std::vector<const char*> argv;
+    for (const std::string& argument : arguments) argv.push_back(argument.c_str());
+    return parseCommandLine(int(argv.size()), argv.data());
+}
+
+}  // namespace
+
+TEST(ParseSize, AcceptsPlainNumbersAndPowersOfTwo)
+{
+    std::size_t n = 0;
+    EXPECT_TRUE(parseSize("0", n));
+    EXPECT_EQ(n, 0u);
+    EXPECT_TRUE(parseSize("1000000", n));
+    EXPECT_EQ(n, 1000000u);
+    EXPECT_TRUE(parseSize("2^28", n));
+    EXPECT_EQ(n, std::size_t(1) << 28);
+    EXPECT_TRUE(parseSize("2^20+7", n));
+    EXPECT_EQ(n, (std::size_t(1) << 20) + 7);
+    EXPECT_TRUE(parseSize("2^31-1", n));
+    EXPECT_EQ(n, (std::size_t(1) << 31) - 1);
+    EXPECT_TRUE(parseSize("2^48", n));
+    EXPECT_EQ(n, std::size_t(1) << 48);
+}
+
+TEST(ParseSize, RejectsEverythingElse)
+{
+    std::size_t n = 0;
+    for (const char* bad : {"", "-1", "abc", "2^", "2^64", "2^49", "2^x", "1e6", "12abc", "2^4-17", "2^3+",
+                            "99999999999999999999999", "+5", " 5"})
+        EXPECT_FALSE(parseSize(bad, n)) << "'" << bad << "'";
+}
+
+TEST(CommandLine, DefaultsAreTheDocumentedOnes)
+{
+    ParsedCommandLine parsed = parse({});
+    ASSERT_EQ(parsed.error, "");
+    EXPECT_EQ(parsed.options.n, std::size_t(1) << 28);
+    EXPECT_FALSE(parsed.options.nGiven);
+    EXPECT_EQ(parsed.options.blockSize, 256);
+    EXPECT_EQ(parsed.options.type, "float");
+    EXPECT_EQ(parsed.options.warmup, 3);
+}
+
+TEST(CommandLine, ReadsEveryOption)
+{
+    ParsedCommandLine parsed = parse({"--n", "2^20+7", "--block=512", "--type", "cdouble", "--iters", "30",
+                                      "--warmup", "0", "--seed", "18446744073709551615", "--csv", "--verify-only"});
+    ASSERT_EQ(parsed.error, "");
+    const Options& o = parsed.options;
+    EXPECT_EQ(o.n, (std::size_t(1) << 20) + 7);
+    EXPECT_TRUE(o.nGiven);
+    EXPECT_EQ(o.blockSize, 512);
+    EXPECT_EQ(o.type, "cdouble");
+    EXPECT_EQ(o.iterations, 30);
+    EXPECT_EQ(o.warmup, 0);
+    EXPECT_EQ(o.seed, 18446744073709551615ull);
+    EXPECT_TRUE(o.csv);
+    EXPECT_TRUE(o.verifyOnly);
+    EXPECT_TRUE(parse({"--help"}).options.help);
+    EXPECT_TRUE(parse({"--csv-header"}).options.csvHeader);
+}
+
+TEST(CommandLine, AcceptsEveryTypeAndBlockSize)
+{
+    for (const char* type : {"int", "int64", "float", "double", "cfloat", "cdouble"})
+        EXPECT_EQ(parse({"--type", type}).error, "") << type;
+    for (const char* block : {"32", "64", "128", "256", "512", "1024"})
+        EXPECT_EQ(parse({"--block", block}).error, "") << block;
+}
+
+TEST(CommandLine, RejectsBadValuesNamingThem)
+{
+    const std::vector<std::vector<std::string>> bad = {
+        {"--n", "-1"},      {"--n", "abc"},     {"--n", "2^64"},    {"--n", ""},         {"--block", "0"},
+        {"--block", "48"},  {"--block", "2048"}, {"--block", "16"}, {"--type", "half"},  {"--iters", "0"},
+        {"--iters", "-3"},  {"--warmup", "x"},  {"--seed", "-1"},   {"--frobnicate"},    {"--n"},
+        {"--block"},        {"--csv=yes"},      {"positional"}};
+    for (const auto& arguments : bad) {
+        ParsedCommandLine parsed = parse(arguments);
+        EXPECT_NE(parsed.error, "") << arguments[0];
+        EXPECT_EQ(parsed.error.find('\n'), std::string::npos) << "one line only: " << parsed.error;
+        if (arguments.size() == 2) EXPECT_NE(parsed.error.find("'" + arguments[1] + "'"), std::string::npos) << parsed.error;
+    }
+}
+
+TEST(InputData, IsDeterministicNonzeroAndMixedInSign)
+{
+    std::vector<float> a = makeInput<float>(10000, 5), b = makeInput<float>(10000, 5), c = makeInput<float>(10000, 6);
+    EXPECT_EQ(a, b);
+    EXPECT_NE(a, c);
+    EXPECT_TRUE(std::all_of(a.begin(), a.end(), [](float x) { return std::fabs(x) >= 0.5f && std::fabs(x) < 1; }));
+    EXPECT_TRUE(std::any_of(a.begin(), a.end(), [](float x) { return x < 0; }));
+    EXPECT_TRUE(std::any_of(a.begin(), a.end(), [](float x) { return x > 0; }));
+    std::vector<int> ints = makeInput<int>(10000, 5);
+    EXPECT_TRUE(std::all_of(ints.begin(), ints.end(), [](int x) { return std::abs(x) >= 2 && std::abs(x) <= 9; }));
+}
+
+TEST(Reference, IsExactForIntegersAndAccurateForFloats)
+{
+    std::vector<int> ints = {5, -3, 9, -2};
+    EXPECT_EQ(referenceSum(ints.data(), ints.size()).component[0].exactSum, 9);
+    // 1 + 1e-16 + ... + 1e-16 - 1: a plain double sum loses every 1e-16, the reference does not.
+    std::vector<double> values(1002, 1e-16);
+    values.front() = 1;
+    values.back() = -1;
+    EXPECT_NEAR(referenceSum(values.data(), values.size()).component[0].sum, 1000e-16, 1e-20);
+}
+
+// Any correct summation order must pass; these are the orders the steps use.
+template <typename T>
+std::vector<T> summationOrders(const std::vector<T>& x)
+{
+    T serial = 0, reversed = 0;
+    for (const T& v : x) serial += v;
+    for (auto it = x.rbegin(); it != x.rend(); ++it) reversed += *it;
+    std::vector<T> level = x;  // pairwise tree
+    while (level.size() > 1) {
+        std::vector<T> next((level.size() + 1) / 2);
+        for (std::size_t i = 0; i < next.size(); ++i)
+            next[i] = level[2 * i] + (2 * i + 1 < level.size() ? level[2 * i + 1] : T(0));
+        level = next;
+    }
+    T strided = 0;  // 1024 serial partial sums, as threads of a grid-stride loop
+    std::vector<T> threads(1024, T(0));
+    for (std::size_t i = 0; i < x.size(); ++i) threads[i % 1024] += x[i];
+    for (const T& v : threads) strided += v;
+    return {serial, reversed, level.empty() ? T(0) : level[0], strided};
+}
+
+TEST(Tolerance, PassesEveryCorrectOrder)
+{
+    for (std::size_t n : {0, 1, 2, 3, 100, 1025, 65536, (1 << 20) + 7, 1 << 22}) {
+        std::vector<float> floats = makeInput<float>(n, n);
+        std::vector<double> doubles = makeInput<double>(n, n);
+        for (float sum : summationOrders(floats))
+            EXPECT_TRUE(verify(sum, referenceSum(floats.data(), n)).correct) << "float, n = " << n;
+        for (double sum : summationOrders(doubles))
+            EXPECT_TRUE(verify(sum, referenceSum(doubles.data(), n)).correct) << "double, n = " << n;
+    }
+}
+
+TEST(Tolerance, CatchesOneDroppedElement)
+{
+    // Exact for integers; for float up to n of about 10^4, for double far beyond 2^20.
+    for (std::size_t n : {1, 2, 33, 1025, 4096, 8192}) {
+        std::vector<float> x = makeInput<float>(n, n);
+        Reference<float> reference = referenceSum(x.data(), n);
+        EXPECT_FALSE(verify(summationOrders(std::vector<float>(x.begin() + 1, x.end()))[0], reference).correct)
+            << "float, n = " << n;
+    }
+    for (std::size_t n : {1, 1025, (1 << 20) + 7, 1 << 22}) {
+        std::vector<double> x = makeInput<double>(n, n);
+        Reference<double> reference = referenceSum(x.data(), n);
+        for (std::size_t dropped : {std::size_t(0), n - 1}) {
+            std::vector<double> rest = x;
+            rest.erase(rest.begin() + dropped);
+            EXPECT_FALSE(verify(summationOrders(rest)[2], reference).correct) << "double, n = " << n;
+        }
+        std::vector<int> ints = makeInput<int>(n, n);
+        Reference<int> intReference = referenceSum(ints.data(), n);
+        EXPECT_FALSE(verify(summationOrders(std::vector<int>(ints.begin(), ints.end() - 1))[0], intReference).correct);
+    }
+}
+
+TEST(Tolerance, RejectsNaNAndIsZeroForOneTerm)
+{
+    std::vector<float> x = {0.75f};
+    Reference<float> reference = referenceSum(x.data(), 1);
+    EXPECT_TRUE(verify(0.75f, reference).correct);
+    EXPECT_FALSE(verify(std::nextafter(0.75f, 1.0f), reference).correct);
+    EXPECT_FALSE(verify(std::numeric_limits<float>::quiet_NaN(), reference).correct);
+    EXPECT_EQ(toleranceFactor(0, 1e-7), 0);
+    EXPECT_EQ(toleranceFactor(1, 1e-7), 0);
+}
+
+TEST(Tolerance, ComplexChecksBothComponents)
+{
+    std::vector<Complex<double>> x = makeInput<Complex<double>>(1000, 3);
+    Reference<Complex<double>> reference = referenceSum(x.data(), x.size());
+    Complex<double> sum = 0;
+    for (const auto& v : x) sum += v;
+    EXPECT_TRUE(verify(sum, reference).correct);
+    EXPECT_FALSE(verify(Complex<double>(sum.re, sum.im + 0.5), reference).correct);
+    EXPECT_FALSE(verify(Complex<double>(sum.re - 0.5, sum.im), reference).correct);
+}
+
+TEST(Statistics, MedianMinMax)
+{
+    TimingSummary odd = summarize({3, 1, 2});
+    EXPECT_EQ(odd.medianMs, 2);
+    EXPECT_EQ(odd.minMs, 1);
+    EXPECT_EQ(odd.maxMs, 3);
+    EXPECT_EQ(summarize({4, 1, 3, 2}).medianMs, 2.5);
+    EXPECT_EQ(summarize({}).medianMs, 0);
+}
+
+TEST(Bandwidth, BytesOverTime)
+{
+    EXPECT_DOUBLE_EQ(bandwidthGBs(1e9, 1000), 1);             // 1 GB in 1 s
+    EXPECT_DOUBLE_EQ(bandwidthGBs(4.0 * (1 << 28), 0.5), 2147.483648);
+    EXPECT_NEAR(theoreticalBandwidthGBs(2619000, 5120), 3352.32, 0.01);  // H100 SXM: 2619 MHz, 5120-bit
+    EXPECT_EQ(chooseIterations(4.0 * (1 << 28)), 20);
+    EXPECT_EQ(chooseIterations(4096), 1000);
+}
+
+TEST(Workspace, PartialSumsOfEveryPass)
+{
+    EXPECT_EQ(partialSumsBytes<float>(0, 256), 0u);
+    EXPECT_EQ(partialSumsBytes<float>(256, 256), 0u);           // one block: writes the result
+    EXPECT_EQ(partialSumsBytes<float>(257, 256), 2 * 4u);       // 2 partial sums, then one block
+    EXPECT_EQ(partialSumsBytes<double>(1 << 20, 32), (32768 + 1024 + 32) * 8u);
+}
+
+TEST(Report, CsvRowHasOneFieldPerHeaderColumn)
+{
+    RunRecord record;
+    record.step = "step05_bank_conflicts";
+    record.technique = "sequential addressing";
+    record.platform.deviceName = "GPU, with a comma";
+    record.timed = true;
+    record.timing = summarize({1, 2, 3});
+    std::string header = csvHeader(), row = csvRow(record);
+    EXPECT_EQ(std::count(header.begin(), header.end(), ','), std::count(row.begin(), row.end(), ','));
+    EXPECT_EQ(sizeText(1 << 28), "2^28");
+    EXPECT_EQ(sizeText(1000), "1000");
+    EXPECT_EQ(versionText(13000), "13.0");
+    EXPECT_EQ(versionText(12080), "12.8");
+}

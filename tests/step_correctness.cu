@@ -1,0 +1,90 @@
+// The correctness matrix of one GPU step: every element type x every block size the step
+// allows x sizes that catch off-by-one, tail and multi-pass mistakes, against the CPU
+// reference. CMake compiles this file once per step, with the step's folder first on the
+// include path, so "reduce.cuh" below is that step's.
+#include <cstdint>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "reduce.cuh"
+#include "gpu_harness.cuh"
+
+namespace {
+
+// Fresh random data on every run; REDUCTION_TEST_SEED=<seed> repeats a run exactly.
+std::uint64_t testSeed()
+{
+    if (const char* text = std::getenv("REDUCTION_TEST_SEED")) return std::strtoull(text, nullptr, 10);
+    std::random_device device;
+    return (std::uint64_t(device()) << 32) | device();
+}
+
+const std::uint64_t seed = testSeed();
+
+std::vector<std::size_t> testSizes()
+{
+    std::vector<std::size_t> sizes = {0, 1, 2, 31, 32, 33, 1023, 1024, 1025, (std::size_t(1) << 20) + 7};
+    std::mt19937_64 random(seed);
+    std::uniform_int_distribution<std::size_t> anySize(2, std::size_t(1) << 22);
+    for (int i = 0; i < 3; ++i) sizes.push_back(anySize(random));
+    return sizes;
+}
+
+std::vector<int> blockSizesOfThisStep()
+{
+    std::vector<int> sizes;
+    for (int block = minBlockSize; block <= largestBlockSize; block *= 2) sizes.push_back(block);
+    return sizes;
+}
+
+std::vector<std::string> typeNames()
+{
+    std::vector<std::string> names;
+    std::string list = elementTypeNames() + ", ";
+    for (std::size_t start = 0, comma; (comma = list.find(", ", start)) != std::string::npos; start = comma + 2)
+        names.push_back(list.substr(start, comma - start));
+    return names;
+}
+
+template <typename T>
+void checkEverySize(int blockSize)
+{
+    for (std::size_t n : testSizes()) {
+        SCOPED_TRACE("n = " + std::to_string(n) + ", block = " + std::to_string(blockSize) +
+                     ", REDUCTION_TEST_SEED=" + std::to_string(seed));
+        std::vector<T> input = makeInput<T>(n, seed + n);
+        Reference<T> reference = referenceSum(input.data(), n);
+        DeviceReduction<T> reduction(input, blockSize);
+        for (int run = 0; run < 2; ++run) {  // the second run finds the workspace dirty
+            T result = reduction.runAndFetch();
+            Verdict verdict = verify(result, reference);
+            EXPECT_TRUE(verdict.correct) << "run " << run << ": sum " << valueText(result) << ", reference "
+                                         << referenceText(reference) << ", |error| " << verdict.error
+                                         << ", tolerance " << verdict.tolerance;
+        }
+    }
+}
+
+}  // namespace
+
+class Correctness : public testing::TestWithParam<std::tuple<std::string, int>> {};
+
+TEST_P(Correctness, MatchesCpuReferenceAtEverySize)
+{
+    std::string reason;
+    if (!cudaDevicePresent(&reason)) GTEST_SKIP() << "no CUDA device (" << reason << ")";
+    const std::string type = std::get<0>(GetParam());
+    const int blockSize = std::get<1>(GetParam());
+    withElementType(type, [&](auto element) { checkEverySize<decltype(element)>(blockSize); });
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTypesAndBlocks, Correctness,
+                         testing::Combine(testing::ValuesIn(typeNames()), testing::ValuesIn(blockSizesOfThisStep())),
+                         [](const testing::TestParamInfo<Correctness::ParamType>& info) {
+                             return std::get<0>(info.param) + "_block" + std::to_string(std::get<1>(info.param));
+                         });

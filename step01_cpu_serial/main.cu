@@ -4,5 +4,5 @@
 
 int main(int argc, char** argv)
 {
-    return runCpuStep(argc, argv, "step01_cpu_serial", "serial loop, one CPU core");
+    return runCpuStep(argc, argv, "step01_cpu_serial", "serial loop on one CPU core");
 }

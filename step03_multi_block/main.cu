@@ -4,5 +4,5 @@
 
 int main(int argc, char** argv)
 {
-    return runGpuStep(argc, argv, "step03_multi_block", "many blocks, kernel decomposition");
+    return runGpuStep(argc, argv, "step03_multi_block", "many blocks and kernel decomposition");
 }

@@ -4,5 +4,5 @@
 
 int main(int argc, char** argv)
 {
-    return runGpuStep(argc, argv, "step04_divergence", "strided index, no divergent branch");
+    return runGpuStep(argc, argv, "step04_divergence", "strided index without divergence");
 }

@@ -6,8 +6,8 @@
 //   template <typename T> void reduce(const T* input, std::size_t n, int blockSize,
 //                                     void* workspace, T* result);
 // reduce() sums input[0..n) on the device into *result (device memory). It may use
-// workspaceBytes(n, blockSize) bytes of device memory at `workspace`, allocated once by the
-// harness outside the timed region.
+// workspaceBytes(n, blockSize) bytes of device memory at `workspace`, allocated and zeroed
+// once by the harness outside the timed region.
 #pragma once
 
 #include <cstdio>
@@ -30,6 +30,7 @@ struct DeviceReduction {
         : n(hostInput.size()), blockSize(blockSize), input(n), workspace(workspaceBytes<T>(n, blockSize)), result(1)
     {
         if (n > 0) CUDA_CHECK(cudaMemcpy(input.data(), hostInput.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+        if (workspace.count() > 0) CUDA_CHECK(cudaMemset(workspace.data(), 0, workspace.count()));
     }
 
     void run() { reduce(input.data(), n, blockSize, workspace.data(), result.data()); }

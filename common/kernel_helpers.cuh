@@ -18,6 +18,34 @@ __device__ T* sharedMemory()
     return reinterpret_cast<T*>(sharedBytes);
 }
 
+// __shfl_down_sync moves a 32- or 64-bit scalar from the lane `offset` above; a complex
+// number moves as its two parts.
+template <typename T>
+__device__ T shuffleDown(T value, unsigned int offset)
+{
+    return __shfl_down_sync(0xFFFFFFFFu, value, offset);
+}
+
+template <typename Real>
+__device__ Complex<Real> shuffleDown(Complex<Real> value, unsigned int offset)
+{
+    return Complex<Real>(shuffleDown(value.re, offset), shuffleDown(value.im, offset));
+}
+
+// A load that skips L1 and reads L2 (.cg: "cache global"), where every SM's writes meet:
+// for values that other blocks of the same launch wrote.
+template <typename T>
+__device__ T loadFromL2(const T* address)
+{
+    return __ldcg(address);
+}
+
+template <typename Real>
+__device__ Complex<Real> loadFromL2(const Complex<Real>* address)
+{
+    return Complex<Real>(__ldcg(&address->re), __ldcg(&address->im));
+}
+
 inline std::size_t ceilDiv(std::size_t count, std::size_t divisor)
 {
     return (count + divisor - 1) / divisor;

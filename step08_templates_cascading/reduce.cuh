@@ -77,7 +77,7 @@ unsigned int residentBlocks()
 // Each pass turns `count` values into one partial sum per block, stored one pass after the
 // other in the workspace; the pass that needs a single block writes the result.
 template <unsigned int blockSize, typename T>
-void reducePasses(const T* input, std::size_t n, void* workspace, T* result)
+void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
 {
     const std::size_t elementsPerBlock = 2 * blockSize;
     const T* passInput = input;
@@ -100,10 +100,10 @@ template <typename T>
 void reduce(const T* input, std::size_t n, int blockSize, void* workspace, T* result)
 {
     switch (blockSize) {
-    case 1024: reducePasses<1024>(input, n, workspace, result); break;
-    case 512:  reducePasses<512>(input, n, workspace, result); break;
-    case 256:  reducePasses<256>(input, n, workspace, result); break;
-    case 128:  reducePasses<128>(input, n, workspace, result); break;
-    case 64:   reducePasses<64>(input, n, workspace, result); break;
+    case 1024: launchReduction<1024>(input, n, workspace, result); break;
+    case 512:  launchReduction<512>(input, n, workspace, result); break;
+    case 256:  launchReduction<256>(input, n, workspace, result); break;
+    case 128:  launchReduction<128>(input, n, workspace, result); break;
+    case 64:   launchReduction<64>(input, n, workspace, result); break;
     }
 }

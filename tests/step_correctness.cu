@@ -4,6 +4,7 @@
 // include path, so "reduce.cuh" below is that step's.
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <random>
 #include <string>
 #include <tuple>
@@ -60,12 +61,17 @@ void checkEverySize(int blockSize)
         std::vector<T> input = makeInput<T>(n, seed + n);
         Reference<T> reference = referenceSum(input.data(), n);
         DeviceReduction<T> reduction(input, blockSize);
-        for (int run = 0; run < 2; ++run) {  // the second run finds the workspace dirty
+        T firstResult{};
+        for (int run = 0; run < 2; ++run) {  // the second run finds the workspace used
             T result = reduction.runAndFetch();
             Verdict verdict = verify(result, reference);
             EXPECT_TRUE(verdict.correct) << "run " << run << ": sum " << valueText(result) << ", reference "
                                          << referenceText(reference) << ", |error| " << verdict.error
                                          << ", tolerance " << verdict.tolerance;
+            if (run == 0) firstResult = result;
+            // Every step adds in an order fixed by n and the block size: same bits every run.
+            EXPECT_EQ(std::memcmp(&firstResult, &result, sizeof(T)), 0)
+                << "run " << run << " gave " << valueText(result) << " after " << valueText(firstResult);
         }
     }
 }

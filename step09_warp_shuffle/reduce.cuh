@@ -1,0 +1,106 @@
+// Step 09: warp shuffles: the threads of a warp add their values by passing registers to
+// each other (__shfl_down_sync); shared memory holds only one partial sum per warp.
+#pragma once
+
+#include <cstddef>
+
+#include "kernel_helpers.cuh"
+
+// A block of one warp works too: the warp stage needs no second warp.
+constexpr int minBlockSize = 32;
+
+// The sum of a warp's 32 values, in lane 0. Each step moves values from the upper half of
+// the live lanes to the lower half through registers: no shared memory, no bank conflicts,
+// and the _sync shuffle itself synchronizes the lanes of the mask (all 32).
+template <typename T>
+__device__ T warpSum(T value)
+{
+    for (unsigned int offset = 16; offset > 0; offset /= 2) value += shuffleDown(value, offset);
+    return value;
+}
+
+// The sum of a block's values, in thread 0: each warp sums its own, lane 0 of each warp
+// leaves that partial sum in shared memory, and the first warp sums the partials.
+template <unsigned int blockSize, typename T>
+__device__ T blockSum(T value)
+{
+    constexpr unsigned int warps = blockSize / 32;
+    T* warpSums = sharedMemory<T>();
+    unsigned int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    value = warpSum(value);
+    if (lane == 0) warpSums[warp] = value;
+    __syncthreads();
+    if (warp == 0) value = warpSum(lane < warps ? warpSums[lane] : T(0));
+    return value;
+}
+
+template <unsigned int blockSize, typename T>
+__global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
+{
+    std::size_t i = std::size_t(blockIdx.x) * (blockSize * 2) + threadIdx.x;
+    const std::size_t gridSize = std::size_t(gridDim.x) * (blockSize * 2);
+    T sum = 0;
+    while (i < n) {  // many loads in flight per thread hide the DRAM latency
+        sum += input[i];
+        if (i + blockSize < n) sum += input[i + blockSize];  // guarded: n need not fill the block
+        i += gridSize;
+    }
+    sum = blockSum<blockSize>(sum);
+
+    if (threadIdx.x == 0) blockSums[blockIdx.x] = sum;
+}
+
+template <typename T>
+std::size_t workspaceBytes(std::size_t n, int blockSize)
+{
+    return partialSumsBytes<T>(n, 2 * blockSize);
+}
+
+// Enough blocks to fill every SM at full occupancy and no more: extra blocks would only
+// add partial sums, while fewer threads would each sum more elements.
+template <unsigned int blockSize, typename T>
+unsigned int residentBlocks()
+{
+    static const unsigned int blocks = [] {
+        int blocksPerSM = 0;
+        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerSM, reduceKernel<blockSize, T>, blockSize,
+                                                                 (blockSize / 32) * sizeof(T)));
+        return unsigned(blocksPerSM * deviceAttribute(cudaDevAttrMultiProcessorCount));
+    }();
+    return blocks;
+}
+
+// Each pass turns `count` values into one partial sum per block, stored one pass after the
+// other in the workspace; the pass that needs a single block writes the result.
+template <unsigned int blockSize, typename T>
+void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
+{
+    const std::size_t elementsPerBlock = 2 * blockSize;
+    const T* passInput = input;
+    T* passOutput = static_cast<T*>(workspace);
+    std::size_t count = n;
+    while (count > elementsPerBlock) {
+        unsigned int blocks = unsigned(std::min<std::size_t>(ceilDiv(count, elementsPerBlock), residentBlocks<blockSize, T>()));
+        reduceKernel<blockSize><<<blocks, blockSize, (blockSize / 32) * sizeof(T)>>>(passInput, passOutput, count);
+        CUDA_CHECK_LAUNCH();
+        passInput = passOutput;
+        passOutput += blocks;
+        count = blocks;
+    }
+    reduceKernel<blockSize><<<1, blockSize, (blockSize / 32) * sizeof(T)>>>(passInput, result, count);
+    CUDA_CHECK_LAUNCH();
+}
+
+// The kernels need the block size at compile time: one instance per size the CLI allows.
+template <typename T>
+void reduce(const T* input, std::size_t n, int blockSize, void* workspace, T* result)
+{
+    switch (blockSize) {
+    case 1024: launchReduction<1024>(input, n, workspace, result); break;
+    case 512:  launchReduction<512>(input, n, workspace, result); break;
+    case 256:  launchReduction<256>(input, n, workspace, result); break;
+    case 128:  launchReduction<128>(input, n, workspace, result); break;
+    case 64:   launchReduction<64>(input, n, workspace, result); break;
+    case 32:   launchReduction<32>(input, n, workspace, result); break;
+    }
+}

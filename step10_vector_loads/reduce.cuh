@@ -1,0 +1,150 @@
+// Step 10: 128-bit vector loads and independent accumulators: each thread keeps several
+// 16-byte loads in flight through the read-only path, so fewer, wider memory instructions
+// cover the DRAM latency.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kernel_helpers.cuh"
+
+// A block of one warp works too: the warp stage needs no second warp.
+constexpr int minBlockSize = 32;
+
+// The sum of a warp's 32 values, in lane 0. Each step moves values from the upper half of
+// the live lanes to the lower half through registers: no shared memory, no bank conflicts,
+// and the _sync shuffle itself synchronizes the lanes of the mask (all 32).
+template <typename T>
+__device__ T warpSum(T value)
+{
+    for (unsigned int offset = 16; offset > 0; offset /= 2) value += shuffleDown(value, offset);
+    return value;
+}
+
+// The sum of a block's values, in thread 0: each warp sums its own, lane 0 of each warp
+// leaves that partial sum in shared memory, and the first warp sums the partials.
+template <unsigned int blockSize, typename T>
+__device__ T blockSum(T value)
+{
+    constexpr unsigned int warps = blockSize / 32;
+    T* warpSums = sharedMemory<T>();
+    unsigned int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    value = warpSum(value);
+    if (lane == 0) warpSums[warp] = value;
+    __syncthreads();
+    if (warp == 0) value = warpSum(lane < warps ? warpSums[lane] : T(0));
+    return value;
+}
+
+// 16 bytes of consecutive elements: 4 ints or floats, 2 int64s or doubles, 1 cdouble.
+template <typename T>
+struct alignas(16) Vector {
+    T element[16 / sizeof(T)];
+};
+
+template <typename T>
+constexpr unsigned int elementsPerVector = 16 / sizeof(T);
+
+// Each thread loads this many vectors before adding any of them.
+constexpr unsigned int accumulators = 4;
+
+// One 128-bit load through the read-only (non-coherent) data path: the input does not
+// change while the kernel runs, so it may be cached without coherence.
+template <typename T>
+__device__ Vector<T> loadVector(const T* address)
+{
+    int4 bits = __ldg(reinterpret_cast<const int4*>(address));
+    Vector<T> vector;
+    memcpy(&vector, &bits, sizeof bits);
+    return vector;
+}
+
+template <unsigned int blockSize, typename T>
+__global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
+{
+    // A vector load needs a 16-byte aligned address: the few elements before the first
+    // aligned address (head) and after the last whole vector (tail) are loaded one by one.
+    std::size_t head = (16 - reinterpret_cast<std::uintptr_t>(input) % 16) % 16 / sizeof(T);
+    if (head > n) head = n;
+    const T* alignedInput = input + head;
+    const std::size_t vectors = (n - head) / elementsPerVector<T>;
+    const std::size_t tailStart = head + vectors * elementsPerVector<T>;
+
+    const std::size_t thread = std::size_t(blockIdx.x) * blockSize + threadIdx.x;
+    const std::size_t threads = std::size_t(gridDim.x) * blockSize;
+    T sums[accumulators] = {};
+    std::size_t v = thread;
+    for (; v + (accumulators - 1) * threads < vectors; v += accumulators * threads) {
+        Vector<T> loaded[accumulators];  // all loads issued before the first add
+        for (unsigned int a = 0; a < accumulators; ++a)
+            loaded[a] = loadVector(alignedInput + (v + a * threads) * elementsPerVector<T>);
+        for (unsigned int a = 0; a < accumulators; ++a)
+            for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[a] += loaded[a].element[e];
+    }
+    for (; v < vectors; v += threads) {
+        Vector<T> loaded = loadVector(alignedInput + v * elementsPerVector<T>);
+        for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[0] += loaded.element[e];
+    }
+    if (thread < head) sums[0] += input[thread];
+    if (thread < n - tailStart) sums[1] += input[tailStart + thread];
+    T sum = 0;
+    for (unsigned int a = 0; a < accumulators; ++a) sum += sums[a];
+    sum = blockSum<blockSize>(sum);
+
+    if (threadIdx.x == 0) blockSums[blockIdx.x] = sum;
+}
+
+template <typename T>
+std::size_t workspaceBytes(std::size_t n, int blockSize)
+{
+    return partialSumsBytes<T>(n, blockSize * elementsPerVector<T> * accumulators);
+}
+
+// Enough blocks to fill every SM at full occupancy and no more: extra blocks would only
+// add partial sums, while fewer threads would each sum more elements.
+template <unsigned int blockSize, typename T>
+unsigned int residentBlocks()
+{
+    static const unsigned int blocks = [] {
+        int blocksPerSM = 0;
+        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerSM, reduceKernel<blockSize, T>, blockSize,
+                                                                 (blockSize / 32) * sizeof(T)));
+        return unsigned(blocksPerSM * deviceAttribute(cudaDevAttrMultiProcessorCount));
+    }();
+    return blocks;
+}
+
+// Each pass turns `count` values into one partial sum per block, stored one pass after the
+// other in the workspace; the pass that needs a single block writes the result.
+template <unsigned int blockSize, typename T>
+void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
+{
+    const std::size_t elementsPerBlock = blockSize * elementsPerVector<T> * accumulators;
+    const T* passInput = input;
+    T* passOutput = static_cast<T*>(workspace);
+    std::size_t count = n;
+    while (count > elementsPerBlock) {
+        unsigned int blocks = unsigned(std::min<std::size_t>(ceilDiv(count, elementsPerBlock), residentBlocks<blockSize, T>()));
+        reduceKernel<blockSize><<<blocks, blockSize, (blockSize / 32) * sizeof(T)>>>(passInput, passOutput, count);
+        CUDA_CHECK_LAUNCH();
+        passInput = passOutput;
+        passOutput += blocks;
+        count = blocks;
+    }
+    reduceKernel<blockSize><<<1, blockSize, (blockSize / 32) * sizeof(T)>>>(passInput, result, count);
+    CUDA_CHECK_LAUNCH();
+}
+
+// The kernels need the block size at compile time: one instance per size the CLI allows.
+template <typename T>
+void reduce(const T* input, std::size_t n, int blockSize, void* workspace, T* result)
+{
+    switch (blockSize) {
+    case 1024: launchReduction<1024>(input, n, workspace, result); break;
+    case 512:  launchReduction<512>(input, n, workspace, result); break;
+    case 256:  launchReduction<256>(input, n, workspace, result); break;
+    case 128:  launchReduction<128>(input, n, workspace, result); break;
+    case 64:   launchReduction<64>(input, n, workspace, result); break;
+    case 32:   launchReduction<32>(input, n, workspace, result); break;
+    }
+}

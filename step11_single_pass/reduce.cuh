@@ -90,6 +90,10 @@ __global__ void reduceKernel(const T* input, T* blockSums, unsigned int* blocksD
     T sum = 0;
     for (unsigned int a = 0; a < accumulators; ++a) sum += sums[a];
     sum = blockSum<blockSize>(sum);
+    if (gridDim.x == 1) {  // a lone block holds the whole sum: no tickets needed
+        if (threadIdx.x == 0) *result = sum;
+        return;
+    }
 
     // Publish this block's sum, then take a ticket. The fence makes the sum visible to
     // every SM before the ticket is; atomicInc wraps the counter back to 0 after the last

@@ -2,7 +2,7 @@
 # Breaks kernels on purpose, in a temporary copy, and shows what catches each bug: the
 # correctness tests (step_correctness.cu), compute-sanitizer, or both. Nothing broken is
 # ever written into the repository. Needs a GPU, nvcc, GoogleTest and compute-sanitizer.
-#   scripts/check_tests_catch_bugs.sh [ARCH, default native]
+#   scripts/check_tests_catch_bugs.sh [ARCH: native (default) or e.g. sm_90]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 arch=${1:-native}
@@ -51,10 +51,16 @@ done
 wait
 
 echo
+failures=0
 printf '%-20s %-24s %-34s %s\n' mutation step "correctness tests" "compute-sanitizer"
 for mutation in "${mutations[@]}"; do
     IFS='|' read -r name step from to tool <<<"$mutation"
     dir=$work/$name
+    if [ ! -x "$dir/tests_program" ] || [ ! -x "$dir/program" ]; then
+        printf '%-20s %-24s build failed: nothing shown\n' "$name" "$step"
+        failures=$((failures + 1))
+        continue
+    fi
     REDUCTION_TEST_SEED=1 "$dir/tests_program" --gtest_filter='*int_block256*:*float_block256*:*double_block64*' \
         >"$dir/tests.log" 2>&1
     if grep -q '^\[  FAILED  \]' "$dir/tests.log"; then
@@ -69,3 +75,4 @@ for mutation in "${mutations[@]}"; do
     printf '%-20s %-24s %-34s %s\n' "$name" "$step" "$tests" "$sanitizer"
     grep -m1 -E "Invalid|hazard|Race" "$dir/sanitizer.log" | sed 's/^/    first report: /'
 done
+exit "$failures"

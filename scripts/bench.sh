@@ -14,7 +14,7 @@ out=${1:?usage: scripts/bench.sh OUTDIR [table|n|block|type ...]}
 shift
 parts=${*:-table n block type}
 mkdir -p "$out"
-programs=$(cd "$build" && ls -d step[0-9][0-9]_* | grep -v _tests | sort; [ -x "$build/cub_reference" ] && echo cub_reference)
+programs="$(cd "$build" && ls -d step[0-9][0-9]_* | grep -v _tests) cub_reference"
 header() { "$build/step01_cpu_serial" --csv-header; }
 run() {  # program, options...: one CSV row; a failure stops the bench
     echo "bench: $*" >&2

@@ -1,0 +1,75 @@
+// Exercise of step07 (docs/step07_warp_unroll.md): blocks of 32 threads. step07 needs at
+// least 64 threads per block, because its warp stage starts by reading
+// sharedPartials[tid + 32]. Make reduceUnrolled work for every block size from 32 to 1024,
+// with every shared-memory access inside the allocation (compute-sanitizer --tool memcheck
+// checks that) and every __syncwarp() reached by all 32 threads of the warp. Then
+//   cmake -S . -B build -DREDUCTION_EXERCISES=ON && cmake --build build
+//   (cd build && ctest -R exercise_step07 --output-on-failure)
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstddef>
+
+#include "kernel_helpers.cuh"
+
+template <typename T>
+__device__ void warpReduce(T* sharedPartials, unsigned int tid)
+{
+    T sum = sharedPartials[tid];
+    sum += sharedPartials[tid + 32]; __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 16]; __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 8];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 4];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 2];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
+    sum += sharedPartials[tid + 1];  __syncwarp(); sharedPartials[tid] = sum;
+}
+
+template <typename T>
+__global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
+{
+    T* sharedPartials = sharedMemory<T>();
+    unsigned int tid = threadIdx.x;
+    std::size_t i = std::size_t(blockIdx.x) * (blockDim.x * 2) + threadIdx.x;
+    T sum = (i < n) ? input[i] : T(0);
+    if (i + blockDim.x < n) sum += input[i + blockDim.x];
+    sharedPartials[tid] = sum;
+    __syncthreads();
+
+    for (unsigned int s = blockDim.x / 2; s > 32; s >>= 1) {
+        if (tid < s) sharedPartials[tid] += sharedPartials[tid + s];
+        __syncthreads();
+    }
+    if (tid < 32) warpReduce(sharedPartials, tid);
+
+    if (tid == 0) blockSums[blockIdx.x] = sharedPartials[0];
+}
+
+template <typename T>
+std::size_t unrolledWorkspaceBytes(std::size_t n, int blockSize)
+{
+    return partialSumsBytes<T>(n, 2 * blockSize);
+}
+
+template <typename T>
+void reduceUnrolled(const T* input, std::size_t n, int blockSize, void* workspace, T* result)
+{
+    if (blockSize < 64) {  // TODO: remove once the kernel handles a block of 32
+        std::fprintf(stderr, "reduceUnrolled: a block of %d threads is not supported yet\n", blockSize);
+        return;
+    }
+    const std::size_t elementsPerBlock = 2 * blockSize;
+    const T* passInput = input;
+    T* passOutput = static_cast<T*>(workspace);
+    std::size_t count = n;
+    while (count > elementsPerBlock) {
+        unsigned int blocks = unsigned(ceilDiv(count, elementsPerBlock));
+        reduceKernel<<<blocks, blockSize, blockSize * sizeof(T)>>>(passInput, passOutput, count);
+        CUDA_CHECK_LAUNCH();
+        passInput = passOutput;
+        passOutput += blocks;
+        count = blocks;
+    }
+    reduceKernel<<<1, blockSize, blockSize * sizeof(T)>>>(passInput, result, count);
+    CUDA_CHECK_LAUNCH();
+}

@@ -1,0 +1,43 @@
+// Tests of step09's exercise (the warp sum with cooperative groups): ctest -R exercise_step09
+#include <vector>
+
+#include <exercise.cuh>  // angle brackets: the stub or the solution, whichever CMake put first
+
+#include "exercise_test.cuh"
+
+namespace {
+
+template <typename T>
+void checkSums()
+{
+    for (int blockSize : exerciseBlockSizes())
+        for (std::size_t n : exerciseSizes()) {
+            SCOPED_TRACE("block = " + std::to_string(blockSize));
+            std::vector<T> input = makeInput<T>(n, exerciseSeed + n);
+            DeviceArray<unsigned char> workspace(cooperativeGroupsWorkspaceBytes<T>(n, blockSize));
+            T result = runOnDevice(input, [&](const T* in, std::size_t count, T* out) {
+                reduceCooperativeGroups(in, count, blockSize, workspace.data(), out);
+            });
+            EXPECT_TRUE(sumIsCorrect(result, input));
+        }
+}
+
+}  // namespace
+
+TEST(CooperativeGroups, Int)
+{
+    SKIP_WITHOUT_CUDA_DEVICE();
+    checkSums<int>();
+}
+
+TEST(CooperativeGroups, Float)
+{
+    SKIP_WITHOUT_CUDA_DEVICE();
+    checkSums<float>();
+}
+
+TEST(CooperativeGroups, Double)
+{
+    SKIP_WITHOUT_CUDA_DEVICE();
+    checkSums<double>();
+}

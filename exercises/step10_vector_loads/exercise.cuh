@@ -1,0 +1,28 @@
+// Exercise of step10 (docs/step10_vector_loads.md): a dot product, sum of x[i] * y[i],
+// with 128-bit vector loads of both arrays. It reads two arrays per result, so it is a
+// reduction with twice the bytes per element. The test passes x and y shifted by the same
+// number of elements (0 to 3) from a cudaMalloc'ed address: the head before the first
+// 16-byte aligned address and the tail after the last whole vector need scalar loads, as in
+// step10. Types: int and float. Then
+//   cmake -S . -B build -DREDUCTION_EXERCISES=ON && cmake --build build
+//   (cd build && ctest -R exercise_step10 --output-on-failure)
+#pragma once
+
+#include <cstddef>
+
+#include "kernel_helpers.cuh"
+
+// Device bytes dotProduct may use as its workspace (handed over zeroed).
+template <typename T>
+std::size_t dotProductWorkspaceBytes([[maybe_unused]] std::size_t n, [[maybe_unused]] int blockSize)
+{
+    return 0;  // TODO
+}
+
+// Writes the sum of x[i] * y[i], i < n, to *result (device memory). blockSize: 32 ... 1024.
+template <typename T>
+void dotProduct([[maybe_unused]] const T* x, [[maybe_unused]] const T* y, [[maybe_unused]] std::size_t n,
+                [[maybe_unused]] int blockSize, [[maybe_unused]] void* workspace, [[maybe_unused]] T* result)
+{
+    // TODO
+}

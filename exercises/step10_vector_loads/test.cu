@@ -1,0 +1,69 @@
+// Tests of step10's exercise (a dot product with vector loads): ctest -R exercise_step10
+#include <cmath>
+#include <vector>
+
+#include <exercise.cuh>  // angle brackets: the stub or the solution, whichever CMake put first
+
+#include "exercise_test.cuh"
+
+namespace {
+
+// x . y for x and y starting `offset` elements after a 256-byte aligned cudaMalloc address.
+template <typename T>
+T dotOnDevice(const std::vector<T>& x, const std::vector<T>& y, std::size_t offset, int blockSize)
+{
+    const std::size_t n = x.size();
+    DeviceArray<T> deviceX(n + offset), deviceY(n + offset), result(1);
+    DeviceArray<unsigned char> workspace(dotProductWorkspaceBytes<T>(n, blockSize));
+    if (workspace.count() > 0) CUDA_CHECK(cudaMemset(workspace.data(), 0, workspace.count()));
+    if (n > 0) {
+        CUDA_CHECK(cudaMemcpy(deviceX.data() + offset, x.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(deviceY.data() + offset, y.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+    }
+    CUDA_CHECK(cudaMemset(result.data(), 0xFF, sizeof(T)));
+    dotProduct<T>(deviceX.data() + offset, deviceY.data() + offset, n, blockSize, workspace.data(), result.data());
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaDeviceSynchronize());
+    T value;
+    CUDA_CHECK(cudaMemcpy(&value, result.data(), sizeof(T), cudaMemcpyDeviceToHost));
+    return value;
+}
+
+template <typename T>
+void checkDotProducts()
+{
+    for (int blockSize : {32, 256, 1024})
+        for (std::size_t offset = 0; offset < 4; ++offset)
+            for (std::size_t n : exerciseSizes()) {
+                SCOPED_TRACE("n = " + std::to_string(n) + ", block = " + std::to_string(blockSize) +
+                             ", offset = " + std::to_string(offset));
+                std::vector<T> x = makeInput<T>(n, exerciseSeed + n), y = makeInput<T>(n, exerciseSeed + 7 * n + 1);
+                T result = dotOnDevice(x, y, offset, blockSize);
+                double exact = 0, magnitudes = 0;  // products of these values are exact in double
+                for (std::size_t i = 0; i < n; ++i) {
+                    exact += double(x[i]) * double(y[i]);
+                    magnitudes += std::fabs(double(x[i]) * double(y[i]));
+                }
+                if constexpr (std::is_integral_v<T>) {
+                    EXPECT_EQ(result, T(exact));
+                } else {
+                    // n products, each rounded once, then a sum of n terms: gamma(n) bounds it.
+                    double tolerance = toleranceFactor(n + 1, unitRoundoff<T>()) * magnitudes;
+                    EXPECT_NEAR(double(result), exact, tolerance);
+                }
+            }
+}
+
+}  // namespace
+
+TEST(DotProduct, Int)
+{
+    SKIP_WITHOUT_CUDA_DEVICE();
+    checkDotProducts<int>();
+}
+
+TEST(DotProduct, Float)
+{
+    SKIP_WITHOUT_CUDA_DEVICE();
+    checkDotProducts<float>();
+}

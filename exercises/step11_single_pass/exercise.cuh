@@ -1,0 +1,19 @@
+// Exercise of step11 (docs/step11_single_pass.md): the other single pass. Instead of
+// tickets and a last block, every block adds its partial sum to *result with one
+// atomicAdd. Write the kernel (a grid-stride loop, the sum of the block, one atomicAdd by
+// thread 0) and the launch. *result holds garbage on entry (the test fills it with all bits
+// set). Types: int, float, double. Then
+//   cmake -S . -B build -DREDUCTION_EXERCISES=ON && cmake --build build
+//   (cd build && ctest -R exercise_step11 --output-on-failure)
+#pragma once
+
+#include <cstddef>
+
+#include "kernel_helpers.cuh"
+
+template <typename T>
+void reduceSinglePassAtomic([[maybe_unused]] const T* input, [[maybe_unused]] std::size_t n,
+                            [[maybe_unused]] int blockSize, [[maybe_unused]] T* result)
+{
+    // TODO
+}

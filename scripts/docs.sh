@@ -17,7 +17,7 @@
 #   excerpt F NAME      the lines of F between the lines ending in "BEGIN excerpt NAME"
 #                       and "END excerpt NAME" (e.g. "// BEGIN excerpt NAME"), in a fenced block
 #
-# Usage: scripts/docs.sh [--check] [PAGE.md ...]     (default: every docs/*.md)
+# Usage: scripts/docs.sh [--check] [PAGE.md ...]     (default: README.md and every docs/*.md)
 #   --check  writes nothing; lists the pages whose generated regions are stale and exits 1
 #            if there are any (tests/check_docs.sh runs this). Exit code 2: a malformed page
 #            or a missing source file.
@@ -33,7 +33,7 @@ fi
 if [ $# -gt 0 ]; then
     pages=("$@")
 else
-    pages=(docs/*.md)
+    pages=(README.md docs/*.md)
 fi
 
 fail() {

@@ -5,7 +5,8 @@
 #                    makes it take seconds per run beyond)
 #   sweep_block.csv  float, n = 2^24, block 32 ... 1024 (each step from its minimum block)
 #   sweep_type.csv   every type, n = 2^24, block 256
-# Then scripts/plot.sh OUTDIR draws the tables and charts (on a machine with gnuplot).
+# Then it draws the table and charts with scripts/plot.sh OUTDIR, where gnuplot is installed
+# (elsewhere, copy OUTDIR to a machine that has it and run scripts/plot.sh there).
 #   scripts/bench.sh OUTDIR [table|n|block|type ...]   (default: all four)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,3 +55,8 @@ for part in $parts; do
     *) echo "bench: unknown part '$part' (table, n, block, type)" >&2; exit 2 ;;
     esac
 done
+if command -v gnuplot >/dev/null; then
+    scripts/plot.sh "$out"
+else
+    echo "bench: gnuplot is not installed here: draw the charts with scripts/plot.sh $out elsewhere" >&2
+fi

@@ -27,7 +27,9 @@ do for [i = 1:rows] {
 }
 unset print
 bars = rows - (cub == cub)              # NaN == NaN is false: no CUB row, no CUB line
-top = real(peak[g])
+top = (peak[g] eq "") ? NaN : real(peak[g])   # no GPU row, no peak line
+highest = top
+do for [i = 1:rows] { if (!(gbs[i] <= highest)) { highest = gbs[i] } }
 k = 0
 while (2**k < n[g]) { k = k + 1 }
 size = (2**k == n[g]) ? sprintf("2^%d", k) : sprintf("%d", n[g])
@@ -37,21 +39,22 @@ set datafile separator whitespace
 set title sprintf("Reduction bandwidth per step: %s, %s, n = %s", device[g], type[g], size)
 set ylabel "GB/s (median time)"
 set xrange [-0.6 : bars - 0.4]
-set yrange [0 : 1.12 * top]
+set yrange [0 : 1.3 * highest]
 set xtics rotate by 30 right nomirror
 set ytics nomirror
 set grid ytics
 set style fill solid 0.8 border -1
 set boxwidth 0.7
-set key top left
+set key inside top left horizontal
 set lmargin 10
-set bmargin 12
+set bmargin 9
+set rmargin 4
 gpu(x, isGpu) = (isGpu != 0) ? x : NaN
 cpu(x, isGpu) = (isGpu != 0) ? NaN : x
 chart = "plot $bars using 0:(gpu($2, $3)):xtic(1) with boxes lc rgb '#4477aa' title 'GPU step', \
     $bars using 0:(cpu($2, $3)) with boxes lc rgb '#bbbbbb' title 'CPU (step01)', \
     $bars using 0:2:(sprintf($2 < 10 ? '%.2f' : '%.0f', $2)) with labels offset 0,0.7 notitle, \
-    top with lines dt 2 lw 2 lc rgb '#cc3311' title sprintf('theoretical peak %.0f GB/s', top), \
+    top with lines dt 2 lw 2 lc rgb '#cc3311' title (top == top ? sprintf('theoretical peak %.0f GB/s', top) : ''), \
     cub with lines dt 4 lw 2 lc rgb '#228833' title (cub == cub ? sprintf('CUB %.0f GB/s', cub) : '')"
 
 set terminal pngcairo size 1000,650 font "sans,11" noenhanced

@@ -47,7 +47,8 @@ row(i, name, stepx, total) = sprintf("| %s | %s | %.4f | %.2f | %s | %s | %s |",
     step[i], name, ms[i], gbs[i], percentText(i), stepx, total)
 
 set print out
-print sprintf("%s, CUDA %s: %s, n = %s, block %s", gpu, cuda, type[g], size, block[g])
+blockText = (block[g] eq "") ? "" : ", block " . block[g]
+print sprintf("%s, CUDA %s: %s, n = %s%s", gpu, cuda, type[g], size, blockText)
 print ""
 print "| step | technique | time (ms) | GB/s | % of peak | step speedup | cumulative speedup |"
 print "|---|---|--:|--:|--:|--:|--:|"

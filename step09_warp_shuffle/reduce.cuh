@@ -56,8 +56,8 @@ std::size_t workspaceBytes(std::size_t n, int blockSize)
     return partialSumsBytes<T>(n, 2 * blockSize);
 }
 
-// Enough blocks to fill every SM at full occupancy and no more: extra blocks would only
-// add partial sums, while fewer threads would each sum more elements.
+// One wave: as many blocks as fit on the GPU at once (blocks per SM at full occupancy,
+// times the SMs). Fewer would leave SMs idle; more would only add partial sums.
 template <unsigned int blockSize, typename T>
 unsigned int residentBlocks()
 {

@@ -9,12 +9,14 @@ arch=${1:-native}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# name | step | file text to replace | replacement | sanitizer tool that should see it
+# name | step | file text to replace | replacement | sanitizer tool that should see it | n for it
+# (read_one_past_end reads input[n] only when some thread's second element is exactly n:
+# with block 256 that needs n = 512 k + 256, hence 2^16+256.)
 mutations=(
-"skip_tail_element|step03_multi_block|(i < n) ? input[i]|(i + 1 < n) ? input[i]|memcheck"
-"drop_syncthreads|step05_bank_conflicts|sharedPartials[tid + s];\n        __syncthreads();|sharedPartials[tid + s];|racecheck"
-"read_one_past_end|step06_first_add|if (i + blockDim.x < n)|if (i + blockDim.x <= n)|memcheck"
-"drop_syncwarp|step07_warp_unroll|__syncwarp();||racecheck"
+"skip_tail_element|step03_multi_block|(i < n) ? input[i]|(i + 1 < n) ? input[i]|memcheck|2^16+3"
+"drop_syncthreads|step05_bank_conflicts|sharedPartials[tid + s];\n        __syncthreads();|sharedPartials[tid + s];|racecheck|2^16+3"
+"read_one_past_end|step06_first_add|if (i + blockDim.x < n)|if (i + blockDim.x <= n)|memcheck|2^16+256"
+"drop_syncwarp|step07_warp_unroll|__syncwarp();||racecheck|2^16+3"
 )
 
 build_one() {
@@ -28,7 +30,7 @@ build_one() {
 }
 
 for mutation in "${mutations[@]}"; do
-    IFS='|' read -r name step from to tool <<<"$mutation"
+    IFS='|' read -r name step from to tool size <<<"$mutation"
     mkdir -p "$work/$name/$step"
     # Apply the mutation to a copy of the step; the change must really happen.
     cp -r "$step" "$work/$name/"
@@ -45,7 +47,7 @@ PY
 done
 
 for mutation in "${mutations[@]}"; do
-    IFS='|' read -r name step from to tool <<<"$mutation"
+    IFS='|' read -r name step from to tool size <<<"$mutation"
     build_one "$name" "$step" &
 done
 wait
@@ -54,7 +56,7 @@ echo
 failures=0
 printf '%-20s %-24s %-34s %s\n' mutation step "correctness tests" "compute-sanitizer"
 for mutation in "${mutations[@]}"; do
-    IFS='|' read -r name step from to tool <<<"$mutation"
+    IFS='|' read -r name step from to tool size <<<"$mutation"
     dir=$work/$name
     if [ ! -x "$dir/tests_program" ] || [ ! -x "$dir/program" ]; then
         printf '%-20s %-24s build failed: nothing shown\n' "$name" "$step"
@@ -64,14 +66,17 @@ for mutation in "${mutations[@]}"; do
     REDUCTION_TEST_SEED=1 "$dir/tests_program" --gtest_filter='*int_block256*:*float_block256*:*double_block64*' \
         >"$dir/tests.log" 2>&1
     if grep -q '^\[  FAILED  \]' "$dir/tests.log"; then
-        tests="caught ($(grep -E '^\[  FAILED  \] AllTypes' "$dir/tests.log" | sort -u | wc -l) of 3 tests fail)"
+        tests="caught ($(grep -E '^\[  FAILED  \] AllTypes' "$dir/tests.log" | awk '{print $4}' | sort -u | wc -l) of 3 tests fail)"
     else
         tests="not caught"
     fi
-    compute-sanitizer --tool "$tool" --error-exitcode 99 "$dir/program" --n 2^16+3 --verify-only >"$dir/sanitizer.log" 2>&1
+    padding=""
+    [ "$tool" = memcheck ] && padding="--padding 64"  # else a read past the end may land in the next allocation
+    compute-sanitizer --tool "$tool" $padding --error-exitcode 99 "$dir/program" --n "$size" --block 256 --verify-only >"$dir/sanitizer.log" 2>&1
     status=$?
     summary=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$dir/sanitizer.log" | tail -1 | sed 's/^========= //')
-    [ "$status" -eq 99 ] && sanitizer="$tool caught: $summary" || sanitizer="$tool: not caught (exit $status): $summary"
+    [ "$status" -eq 99 ] && sanitizer="$tool --n $size caught: $summary" ||
+        sanitizer="$tool --n $size: not caught (exit $status): $summary"
     printf '%-20s %-24s %-34s %s\n' "$name" "$step" "$tests" "$sanitizer"
     grep -m1 -E "Invalid|hazard|Race" "$dir/sanitizer.log" | sed 's/^/    first report: /'
 done

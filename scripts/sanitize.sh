@@ -2,16 +2,17 @@
 # Runs compute-sanitizer's four tools (memcheck, racecheck, synccheck, initcheck) over every
 # GPU program, at sizes that are not multiples of the block or of 2 x block, and prints one
 # line per run and a summary. Needs a GPU and a build (BUILD_DIR, default build).
-#   scripts/sanitize.sh [PARALLEL_RUNS]
+#   scripts/sanitize.sh [PARALLEL_RUNS] [TOOLS, default "memcheck racecheck synccheck initcheck"]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build}
 parallel=${1:-8}
+tools=${2:-memcheck racecheck synccheck initcheck}
 programs=$(cd "$build" && ls -d step[0-9][0-9]_* cub_reference 2>/dev/null | grep -v -e _tests -e step01_)
 
 jobs=()
 for program in $programs; do
-    for tool in memcheck racecheck synccheck initcheck; do
+    for tool in $tools; do
         for block in 64 256; do
             for n in 1 1025 2^16+3; do
                 for type in float double; do
@@ -25,7 +26,11 @@ done
 run_one() {
     set -- $1
     local output status
-    output=$(compute-sanitizer --tool "$2" --error-exitcode 99 "$BUILD/$1" --n "$4" --block "$3" --type "$5" \
+    local padding=""
+    # Padding after every allocation: without it a read just past the end of one buffer
+    # lands in the next allocation and memcheck cannot see it.
+    [ "$2" = memcheck ] && padding="--padding 64"
+    output=$(compute-sanitizer --tool "$2" $padding --error-exitcode 99 "$BUILD/$1" --n "$4" --block "$3" --type "$5" \
              --verify-only 2>&1)
     status=$?
     local summary

@@ -66,7 +66,7 @@ for mutation in "${mutations[@]}"; do
     REDUCTION_TEST_SEED=1 "$dir/tests_program" --gtest_filter='*int_block256*:*float_block256*:*double_block64*' \
         >"$dir/tests.log" 2>&1
     if grep -q '^\[  FAILED  \]' "$dir/tests.log"; then
-        tests="caught ($(grep -E '^\[  FAILED  \] AllTypes' "$dir/tests.log" | awk '{print $4}' | sort -u | wc -l) of 3 tests fail)"
+        tests="caught ($(grep -E '^\[  FAILED  \] AllTypes' "$dir/tests.log" | awk '{sub(/,$/, "", $4); print $4}' | sort -u | wc -l) of 3 tests fail)"
     else
         tests="not caught"
     fi

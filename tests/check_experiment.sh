@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Usage: check_experiment.sh PROGRAM
+# Runs docs/experiments/step11_vs_cub.cu's program on small sizes. With a GPU every variant's
+# every timed run is checked against the exact sum: it must exit 0 and print a CSV row for
+# each variant, type and size. With no GPU it must exit 3 with one line on stderr. A bad
+# argument must exit 2 either way.
+set -u
+program=$1
+output=$(mktemp)
+errors=$(mktemp)
+trap 'rm -f "$output" "$errors"' EXIT
+fail() { echo "FAIL: $*"; cat "$errors"; exit 1; }
+
+"$program" --max 2^31 >"$output" 2>"$errors"
+[ $? -eq 2 ] || fail "--max 2^31 must be refused with exit code 2"
+
+"$program" --max 2^12 >"$output" 2>"$errors"
+status=$?
+if nvidia-smi -L >/dev/null 2>&1; then
+    [ $status -eq 0 ] || fail "exit code $status on a GPU machine"
+
+    # 8 variants x 3 types x 2 sizes (2^10, 2^12), plus the header
+    [ "$(wc -l <"$output")" -eq 49 ] || fail "expected 49 lines of CSV, got $(wc -l <"$output")"
+    echo "ok: every variant verified at 2^10 and 2^12"
+else
+    [ $status -eq 3 ] || fail "exit code $status without a GPU, expected 3"
+    [ "$(wc -l <"$errors")" -eq 1 ] || fail "expected one line on stderr"
+    echo "ok: no GPU, exit code 3: $(cat "$errors")"
+fi

@@ -16,7 +16,8 @@
 // Every timed run of a real reduction is checked against the exact sum (the inputs are small
 // integers, so every type sums them exactly).
 //
-// Build and run from the repository root (CMake builds it too, as step11_vs_cub):
+// Build and run from the repository root (CMake builds it too, as experiment_step11_vs_cub:
+// a name that no script takes for a step's):
 //   nvcc -std=c++17 -O3 -arch=native -I common -I step11_single_pass -o step11_vs_cub docs/experiments/step11_vs_cub.cu
 //   ./step11_vs_cub [--max 2^30] > step11_vs_cub.csv
 // Summary tables: docs/experiments/summarize.sh step11_vs_cub.csv

@@ -70,18 +70,20 @@ __global__ void reduceKernel(const T* input, T* blockSums, unsigned int* blocksD
     const std::size_t vectors = (n - head) / elementsPerVector<T>;
     const std::size_t tailStart = head + vectors * elementsPerVector<T>;
 
+    // A tile: `accumulators` rows of blockSize vectors, neighbours in memory. Block b reads
+    // tiles b, b + gridDim.x, ...: each trip, one block reads one contiguous stretch.
     const std::size_t thread = std::size_t(blockIdx.x) * blockSize + threadIdx.x;
-    const std::size_t threads = std::size_t(gridDim.x) * blockSize;
+    const std::size_t tile = std::size_t(blockSize) * accumulators;
     T sums[accumulators] = {};
-    std::size_t v = thread;
-    for (; v + (accumulators - 1) * threads < vectors; v += accumulators * threads) {
+    std::size_t v = blockIdx.x * tile + threadIdx.x;
+    for (; v + (accumulators - 1) * blockSize < vectors; v += gridDim.x * tile) {
         Vector<T> loaded[accumulators];  // all loads issued before the first add
         for (unsigned int a = 0; a < accumulators; ++a)
-            loaded[a] = loadVector(alignedInput + (v + a * threads) * elementsPerVector<T>);
+            loaded[a] = loadVector(alignedInput + (v + a * blockSize) * elementsPerVector<T>);
         for (unsigned int a = 0; a < accumulators; ++a)
             for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[a] += loaded[a].element[e];
     }
-    for (; v < vectors; v += threads) {
+    for (; v < vectors; v += blockSize) {  // the last tile, if it is not whole
         Vector<T> loaded = loadVector(alignedInput + v * elementsPerVector<T>);
         for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[0] += loaded.element[e];
     }

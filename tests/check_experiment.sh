@@ -19,8 +19,8 @@ status=$?
 if nvidia-smi -L >/dev/null 2>&1; then
     [ $status -eq 0 ] || fail "exit code $status on a GPU machine"
 
-    # 8 variants x 3 types x 2 sizes (2^10, 2^12), plus the header
-    [ "$(wc -l <"$output")" -eq 49 ] || fail "expected 49 lines of CSV, got $(wc -l <"$output")"
+    # 10 variants x 3 types x 2 sizes (2^10, 2^12), plus the header
+    [ "$(wc -l <"$output")" -eq 61 ] || fail "expected 61 lines of CSV, got $(wc -l <"$output")"
     echo "ok: every variant verified at 2^10 and 2^12"
 else
     [ $status -eq 3 ] || fail "exit code $status without a GPU, expected 3"

@@ -1,12 +1,19 @@
 // Experiment: how close is step 11 to CUB, and how close can any single launch get?
 // Times, in one process and with the harness's method (L2 emptied before every run, events
 // around one reduction, median of many runs), for int, float and double at n = 2^10..2^30:
-//   step11          step11_single_pass/reduce.cuh itself, block 256
-//   two waves       the same kernel with twice as many blocks as fit at once
-//   tile chunks     each block sums one contiguous run of whole tiles (CUB's "even share"),
-//                   four waves of blocks
+//   step11          step11_single_pass/reduce.cuh itself, block 256: one wave of blocks,
+//                   block b sums the tiles b, b + grid, ... (a tile: 256 x 4 vectors)
+//   thread order    step 11 as first written: thread i of the grid loads the vectors
+//                   i, i + threads, i + 2 threads, i + 3 threads, so each trip of a block
+//                   touches four stretches of memory a grid apart instead of one tile
+//   tile chunks     each block sums one contiguous run of whole tiles ("even share"), four
+//                   waves of blocks
 //   equal shares    each block sums an equal contiguous share (in 512-byte rows), four waves
+//   CUB's order     step 11's tile order with five waves of blocks, as CUB 13.0 splits its
+//                   input (GRID_MAPPING_STRIP_MINE)
 //   release fence   step 11 with a release fence instead of __threadfence()
+//   ticket only     step 11 up to the ticket (publish, fence, atomic), but the last block
+//                   adds nothing: NOT a reduction; a bound for any "last block" finish
 //   no final pass   step 11 without the ticket and the last block: NOT a reduction (its
 //                   result is never complete); a lower bound for any single-pass kernel
 //                   that reads the input this way
@@ -48,8 +55,8 @@ using step11::blockSum;
 using step11::elementsPerVector;
 using step11::loadVector;
 
-enum class Split { gridStride, tileChunks, equalShares };
-enum class Finish { threadFence, releaseFence, none };
+enum class Split { gridStride, tileChunks, equalShares, tileStride };
+enum class Finish { threadFence, releaseFence, ticketOnly, none };
 
 constexpr unsigned int blockSize = 256;
 
@@ -65,26 +72,34 @@ __global__ void variantKernel(const T* input, T* blockSums, unsigned int* blocks
     const std::size_t tailStart = head + vectors * elementsPerVector<T>;
     const std::size_t thread = std::size_t(blockIdx.x) * blockSize + threadIdx.x;
 
-    // This block's vectors: every stride-th from first, up to end.
+    // This thread's vectors, up to end: batches of `accumulators` vectors `stride` apart,
+    // the next batch `advance` further.
     std::size_t first = thread, stride = std::size_t(gridDim.x) * blockSize, end = vectors;
     if (split != Split::gridStride) {
-        const std::size_t unit = split == Split::tileChunks ? blockSize * accumulators : 32;
+        const std::size_t unit = split == Split::equalShares ? 32 : blockSize * accumulators;
         const std::size_t units = (vectors + unit - 1) / unit;
         first = units * blockIdx.x / gridDim.x * unit + threadIdx.x;
         end = units * (blockIdx.x + 1) / gridDim.x * unit;
         if (end > vectors) end = vectors;
         stride = blockSize;
     }
+    if (split == Split::tileStride) {
+        first = std::size_t(blockIdx.x) * blockSize * accumulators + threadIdx.x;
+        end = vectors;
+    }
+    const std::size_t advance = split == Split::gridStride   ? accumulators * stride
+                                : split == Split::tileStride ? std::size_t(gridDim.x) * blockSize * accumulators
+                                                             : blockSize * accumulators;
     T sums[accumulators] = {};
     std::size_t v = first;
-    for (; v + (accumulators - 1) * stride < end; v += accumulators * stride) {
+    for (; v + (accumulators - 1) * stride < end; v += advance) {
         Vector<T> loaded[accumulators];
         for (unsigned int a = 0; a < accumulators; ++a)
             loaded[a] = loadVector(alignedInput + (v + a * stride) * elementsPerVector<T>);
         for (unsigned int a = 0; a < accumulators; ++a)
             for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[a] += loaded[a].element[e];
     }
-    for (; v < end; v += stride) {
+    for (unsigned int a = 0; a < accumulators && v < end; ++a, v += stride) {  // a last, partial batch
         Vector<T> loaded = loadVector(alignedInput + v * elementsPerVector<T>);
         for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[0] += loaded.element[e];
     }
@@ -100,13 +115,17 @@ __global__ void variantKernel(const T* input, T* blockSums, unsigned int* blocks
     __shared__ bool isLastBlock;
     if (threadIdx.x == 0) {
         blockSums[blockIdx.x] = sum;
-        if (finish == Finish::threadFence) __threadfence();
+        if (finish == Finish::threadFence || finish == Finish::ticketOnly) __threadfence();
         if (finish == Finish::releaseFence)
             cuda::atomic_thread_fence(cuda::memory_order_release, cuda::thread_scope_device);
         isLastBlock = finish != Finish::none && atomicInc(blocksDone, gridDim.x - 1) == gridDim.x - 1;
     }
     __syncthreads();
     if (!isLastBlock) return;
+    if (finish == Finish::ticketOnly) {
+        if (threadIdx.x == 0) *result = sum;
+        return;
+    }
     if (finish == Finish::threadFence) __threadfence();
     if (finish == Finish::releaseFence)
         cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_device);
@@ -136,7 +155,7 @@ Variant makeVariant(const char* name, unsigned int waves)
     CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerSM, kernel, blockSize, sharedBytes));
     const std::size_t maxBlocks = std::size_t(waves) * blocksPerSM * deviceAttribute(cudaDevAttrMultiProcessorCount);
     const std::size_t elementsPerBlock = blockSize * elementsPerVector<T> * accumulators;
-    return {name, finish != Finish::none, [=](const void* input, std::size_t n, void* workspace, void* result) {
+    return {name, finish != Finish::none && finish != Finish::ticketOnly, [=](const void* input, std::size_t n, void* workspace, void* result) {
                 unsigned int blocks = unsigned(std::min(std::max<std::size_t>(1, ceilDiv(n, elementsPerBlock)), maxBlocks));
                 kernel<<<blocks, blockSize, sharedBytes>>>(static_cast<const T*>(input),
                                                            reinterpret_cast<T*>(static_cast<char*>(workspace) + 16),
@@ -155,11 +174,13 @@ std::vector<Variant> variants()
     list.push_back({"step11", true, [](const void* input, std::size_t n, void* workspace, void* result) {
                         step11::reduce(static_cast<const T*>(input), n, blockSize, workspace, static_cast<T*>(result));
                     }});
-    list.push_back(makeVariant<Split::gridStride, Finish::threadFence, T>("two waves", 2));
+    list.push_back(makeVariant<Split::gridStride, Finish::threadFence, T>("thread order", 1));
     list.push_back(makeVariant<Split::tileChunks, Finish::threadFence, T>("tile chunks", 4));
     list.push_back(makeVariant<Split::equalShares, Finish::threadFence, T>("equal shares", 4));
-    list.push_back(makeVariant<Split::gridStride, Finish::releaseFence, T>("release fence", 1));
-    list.push_back(makeVariant<Split::gridStride, Finish::none, T>("no final pass", 1));
+    list.push_back(makeVariant<Split::tileStride, Finish::threadFence, T>("CUB's order", 5));
+    list.push_back(makeVariant<Split::tileStride, Finish::releaseFence, T>("release fence", 1));
+    list.push_back(makeVariant<Split::tileStride, Finish::ticketOnly, T>("ticket only", 1));
+    list.push_back(makeVariant<Split::tileStride, Finish::none, T>("no final pass", 1));
     list.push_back({"empty kernel", false, [](const void* input, std::size_t, void*, void* result) {
                         emptyKernel<<<1, 32>>>(static_cast<const float*>(input), static_cast<float*>(result));
                         CUDA_CHECK_LAUNCH();

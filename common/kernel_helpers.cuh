@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 
 #include <cuda_runtime.h>
 
@@ -69,4 +70,14 @@ inline int deviceAttribute(cudaDeviceAttr attribute)
     CUDA_CHECK(cudaGetDevice(&device));
     CUDA_CHECK(cudaDeviceGetAttribute(&value, attribute, device));
     return value;
+}
+
+// One wave: how many blocks of `kernel` fit on the GPU at once (blocks per SM at full
+// occupancy, times the SMs). Fewer would leave SMs idle; more would only add partial sums.
+template <typename Kernel>
+unsigned int residentBlocks(Kernel kernel, int blockSize, std::size_t sharedBytes)
+{
+    int blocksPerSM = 0;
+    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerSM, kernel, blockSize, sharedBytes));
+    return unsigned(blocksPerSM * deviceAttribute(cudaDevAttrMultiProcessorCount));
 }

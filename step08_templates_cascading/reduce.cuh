@@ -1,6 +1,5 @@
-// Step 08: the block size is a template parameter, so every loop unrolls completely;
-// algorithm cascading: a grid just large enough to fill the GPU, each thread summing many
-// elements serially (a grid-stride loop) before the tree.
+// Step 08: the block size as a template parameter unrolls every loop; algorithm cascading:
+// one wave of blocks, each thread adding many elements (a grid-stride loop) before the tree.
 #pragma once
 
 #include <cstddef>
@@ -60,38 +59,27 @@ std::size_t workspaceBytes(std::size_t n, int blockSize)
     return partialSumsBytes<T>(n, 2 * blockSize);
 }
 
-// One wave: as many blocks as fit on the GPU at once (blocks per SM at full occupancy,
-// times the SMs). Fewer would leave SMs idle; more would only add partial sums.
-template <unsigned int blockSize, typename T>
-unsigned int residentBlocks()
-{
-    static const unsigned int blocks = [] {
-        int blocksPerSM = 0;
-        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerSM, reduceKernel<blockSize, T>, blockSize,
-                                                                 blockSize * sizeof(T)));
-        return unsigned(blocksPerSM * deviceAttribute(cudaDevAttrMultiProcessorCount));
-    }();
-    return blocks;
-}
-
 // Each pass turns `count` values into one partial sum per block, stored one pass after the
 // other in the workspace; the pass that needs a single block writes the result.
 template <unsigned int blockSize, typename T>
 void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
 {
     const std::size_t elementsPerBlock = 2 * blockSize;
+    const std::size_t sharedBytes = blockSize * sizeof(T);
+    // One wave of blocks; the occupancy of a kernel does not change, so it is asked once.
+    static const unsigned int maxBlocks = residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
     const T* passInput = input;
     T* passOutput = static_cast<T*>(workspace);
     std::size_t count = n;
     while (count > elementsPerBlock) {
-        unsigned int blocks = unsigned(std::min<std::size_t>(ceilDiv(count, elementsPerBlock), residentBlocks<blockSize, T>()));
-        reduceKernel<blockSize><<<blocks, blockSize, blockSize * sizeof(T)>>>(passInput, passOutput, count);
+        unsigned int blocks = unsigned(std::min<std::size_t>(ceilDiv(count, elementsPerBlock), maxBlocks));
+        reduceKernel<blockSize><<<blocks, blockSize, sharedBytes>>>(passInput, passOutput, count);
         CUDA_CHECK_LAUNCH();
         passInput = passOutput;
         passOutput += blocks;
         count = blocks;
     }
-    reduceKernel<blockSize><<<1, blockSize, blockSize * sizeof(T)>>>(passInput, result, count);
+    reduceKernel<blockSize><<<1, blockSize, sharedBytes>>>(passInput, result, count);
     CUDA_CHECK_LAUNCH();
 }
 

@@ -1,10 +1,8 @@
-// Step 10: 128-bit vector loads and independent accumulators: each thread keeps several
-// 16-byte loads in flight through the read-only path, so fewer, wider memory instructions
-// cover the DRAM latency.
+// Step 10: 128-bit loads into independent accumulators: each thread keeps several 16-byte
+// loads in flight through the read-only path; fewer, wider instructions cover DRAM latency.
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 
 #include "kernel_helpers.cuh"
 
@@ -70,8 +68,7 @@ __global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
     const std::size_t vectors = (n - head) / elementsPerVector<T>;
     const std::size_t tailStart = head + vectors * elementsPerVector<T>;
 
-    // A tile: `accumulators` rows of blockSize vectors, neighbours in memory. Block b reads
-    // tiles b, b + gridDim.x, ...: each trip, one block reads one contiguous stretch.
+    // Block b reads tiles b, b + gridDim.x, ...: a tile is `accumulators` neighbouring rows.
     const std::size_t thread = std::size_t(blockIdx.x) * blockSize + threadIdx.x;
     const std::size_t tile = std::size_t(blockSize) * accumulators;
     T sums[accumulators] = {};
@@ -102,38 +99,27 @@ std::size_t workspaceBytes(std::size_t n, int blockSize)
     return partialSumsBytes<T>(n, blockSize * elementsPerVector<T> * accumulators);
 }
 
-// One wave: as many blocks as fit on the GPU at once (blocks per SM at full occupancy,
-// times the SMs). Fewer would leave SMs idle; more would only add partial sums.
-template <unsigned int blockSize, typename T>
-unsigned int residentBlocks()
-{
-    static const unsigned int blocks = [] {
-        int blocksPerSM = 0;
-        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerSM, reduceKernel<blockSize, T>, blockSize,
-                                                                 (blockSize / 32) * sizeof(T)));
-        return unsigned(blocksPerSM * deviceAttribute(cudaDevAttrMultiProcessorCount));
-    }();
-    return blocks;
-}
-
 // Each pass turns `count` values into one partial sum per block, stored one pass after the
 // other in the workspace; the pass that needs a single block writes the result.
 template <unsigned int blockSize, typename T>
 void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
 {
     const std::size_t elementsPerBlock = blockSize * elementsPerVector<T> * accumulators;
+    const std::size_t sharedBytes = (blockSize / 32) * sizeof(T);
+    // One wave of blocks; the occupancy of a kernel does not change, so it is asked once.
+    static const unsigned int maxBlocks = residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
     const T* passInput = input;
     T* passOutput = static_cast<T*>(workspace);
     std::size_t count = n;
     while (count > elementsPerBlock) {
-        unsigned int blocks = unsigned(std::min<std::size_t>(ceilDiv(count, elementsPerBlock), residentBlocks<blockSize, T>()));
-        reduceKernel<blockSize><<<blocks, blockSize, (blockSize / 32) * sizeof(T)>>>(passInput, passOutput, count);
+        unsigned int blocks = unsigned(std::min<std::size_t>(ceilDiv(count, elementsPerBlock), maxBlocks));
+        reduceKernel<blockSize><<<blocks, blockSize, sharedBytes>>>(passInput, passOutput, count);
         CUDA_CHECK_LAUNCH();
         passInput = passOutput;
         passOutput += blocks;
         count = blocks;
     }
-    reduceKernel<blockSize><<<1, blockSize, (blockSize / 32) * sizeof(T)>>>(passInput, result, count);
+    reduceKernel<blockSize><<<1, blockSize, sharedBytes>>>(passInput, result, count);
     CUDA_CHECK_LAUNCH();
 }
 

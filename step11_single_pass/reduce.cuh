@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 
 #include "kernel_helpers.cuh"
 
@@ -70,8 +69,7 @@ __global__ void reduceKernel(const T* input, T* blockSums, unsigned int* blocksD
     const std::size_t vectors = (n - head) / elementsPerVector<T>;
     const std::size_t tailStart = head + vectors * elementsPerVector<T>;
 
-    // A tile: `accumulators` rows of blockSize vectors, neighbours in memory. Block b reads
-    // tiles b, b + gridDim.x, ...: each trip, one block reads one contiguous stretch.
+    // Block b reads tiles b, b + gridDim.x, ...: a tile is `accumulators` neighbouring rows.
     const std::size_t thread = std::size_t(blockIdx.x) * blockSize + threadIdx.x;
     const std::size_t tile = std::size_t(blockSize) * accumulators;
     T sums[accumulators] = {};
@@ -125,31 +123,19 @@ std::size_t workspaceBytes(std::size_t n, int blockSize)
     return 16 + ceilDiv(n, blockSize * elementsPerVector<T> * accumulators) * sizeof(T);
 }
 
-// One wave: as many blocks as fit on the GPU at once (blocks per SM at full occupancy,
-// times the SMs). Fewer would leave SMs idle; more would only add partial sums.
-template <unsigned int blockSize, typename T>
-unsigned int residentBlocks()
-{
-    static const unsigned int blocks = [] {
-        int blocksPerSM = 0;
-        CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerSM, reduceKernel<blockSize, T>, blockSize,
-                                                                 (blockSize / 32) * sizeof(T)));
-        return unsigned(blocksPerSM * deviceAttribute(cudaDevAttrMultiProcessorCount));
-    }();
-    return blocks;
-}
-
 // One launch: enough blocks to cover n, at most as many as fit on the GPU at once. The
 // harness hands over the workspace zeroed, so the ticket counter starts at 0.
 template <unsigned int blockSize, typename T>
 void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
 {
     const std::size_t elementsPerBlock = blockSize * elementsPerVector<T> * accumulators;
+    const std::size_t sharedBytes = (blockSize / 32) * sizeof(T);
+    // One wave of blocks; the occupancy of a kernel does not change, so it is asked once.
+    static const unsigned int maxBlocks = residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
     unsigned int* blocksDone = static_cast<unsigned int*>(workspace);
     T* blockSums = reinterpret_cast<T*>(static_cast<char*>(workspace) + 16);
-    unsigned int blocks = unsigned(std::min<std::size_t>(std::max<std::size_t>(1, ceilDiv(n, elementsPerBlock)),
-                                                         residentBlocks<blockSize, T>()));
-    reduceKernel<blockSize><<<blocks, blockSize, (blockSize / 32) * sizeof(T)>>>(input, blockSums, blocksDone, result, n);
+    unsigned int blocks = unsigned(std::min<std::size_t>(std::max<std::size_t>(1, ceilDiv(n, elementsPerBlock)), maxBlocks));
+    reduceKernel<blockSize><<<blocks, blockSize, sharedBytes>>>(input, blockSums, blocksDone, result, n);
     CUDA_CHECK_LAUNCH();
 }
 

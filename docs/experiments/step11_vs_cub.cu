@@ -150,10 +150,8 @@ template <Split split, Finish finish, typename T>
 Variant makeVariant(const char* name, unsigned int waves)
 {
     auto kernel = variantKernel<split, finish, T>;
-    int blocksPerSM = 0;
     const std::size_t sharedBytes = (blockSize / 32) * sizeof(T);  // blockSum's per-warp sums
-    CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerSM, kernel, blockSize, sharedBytes));
-    const std::size_t maxBlocks = std::size_t(waves) * blocksPerSM * deviceAttribute(cudaDevAttrMultiProcessorCount);
+    const std::size_t maxBlocks = std::size_t(waves) * residentBlocks(kernel, blockSize, sharedBytes);
     const std::size_t elementsPerBlock = blockSize * elementsPerVector<T> * accumulators;
     return {name, finish != Finish::none && finish != Finish::ticketOnly, [=](const void* input, std::size_t n, void* workspace, void* result) {
                 unsigned int blocks = unsigned(std::min(std::max<std::size_t>(1, ceilDiv(n, elementsPerBlock)), maxBlocks));

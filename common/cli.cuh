@@ -28,7 +28,7 @@ struct ParsedCommandLine {
     std::string error;  // empty when the command line is valid
 };
 
-constexpr int maxSizeExponent = 48;  // 2^48 elements: far beyond any GPU's memory
+constexpr int maxSizeExponent = 48;     // 2^48 elements: far beyond any GPU's memory
 constexpr int smallestBlockSize = 32;   // one warp
 constexpr int largestBlockSize = 1024;  // the hardware limit of threads per block
 
@@ -84,7 +84,8 @@ inline bool parseSize(const std::string& text, std::size_t& value)
 
 inline std::string usage(const std::string& program)
 {
-    return "usage: " + program + " [options]\n"
+    return "usage: " + program +
+           " [options]\n"
            "\n"
            "Reduces (sums) n elements, checks the result against a CPU reference in higher\n"
            "precision, and times the reduction alone (the input is already on the device).\n"
@@ -94,8 +95,11 @@ inline std::string usage(const std::string& program)
            "                   lowered with a note if the device lacks the memory.\n"
            "  --block B        threads per block: 32, 64, 128, 256, 512 or 1024 (default 256;\n"
            "                   a step may need more, it says so)\n"
-           "  --type T         element type: " + elementTypeNames() + " (default float)\n"
-           "  --iters K        timed runs, K >= 1 (default: 20 for large n, up to 1000 for small n)\n"
+           "  --type T         element type: " +
+           elementTypeNames() +
+           " (default float)\n"
+           "  --iters K        timed runs, K >= 1 (default: 20 for large n, up to 1000 for small "
+           "n)\n"
            "  --warmup K       untimed runs before timing, K >= 0 (default 3)\n"
            "  --seed S         seed of the input data (default 42)\n"
            "  --csv            print one CSV row instead of the human-readable report\n"
@@ -147,14 +151,16 @@ inline ParsedCommandLine parseCommandLine(int argc, const char* const* argv)
         } else if (takesValue("--n")) {
             if (!hasValue) return missing();
             if (!parseSize(value, options.n))
-                return fail("--n '" + value + "': expected a count from 0 to 2^48, e.g. 1000000, 2^28 or 2^20+7");
+                return fail("--n '" + value +
+                            "': expected a count from 0 to 2^48, e.g. 1000000, 2^28 or 2^20+7");
             options.nGiven = true;
         } else if (takesValue("--block")) {
             if (!hasValue) return missing();
             std::uint64_t block = 0;
-            bool powerOfTwo = parseUnsigned(value, largestBlockSize, block) && block >= smallestBlockSize &&
-                              (block & (block - 1)) == 0;
-            if (!powerOfTwo) return fail("--block '" + value + "': expected 32, 64, 128, 256, 512 or 1024");
+            bool powerOfTwo = parseUnsigned(value, largestBlockSize, block) &&
+                              block >= smallestBlockSize && (block & (block - 1)) == 0;
+            if (!powerOfTwo)
+                return fail("--block '" + value + "': expected 32, 64, 128, 256, 512 or 1024");
             options.blockSize = int(block);
         } else if (takesValue("--type")) {
             if (!hasValue) return missing();

@@ -12,11 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli.cuh"
-#include "cuda_check.cuh"
-#include "data.cuh"
-#include "measure.cuh"
-#include "report.cuh"
+#include "harness.cuh"
 
 inline Platform cpuPlatform()
 {
@@ -38,32 +34,30 @@ inline Platform cpuPlatform()
 template <typename T>
 int runOnCpu(const Options& options, const char* stepName, const char* technique)
 {
+    // The serial loop reads the whole input from host memory.
+    if (!hostMemoryFits(double(options.n) * sizeof(T), stepName, options)) return exitCudaError;
     std::vector<T> input;
+    Reference<T> reference;
     try {
+        SlowPhaseNotice notice(makingInputLine<T>(stepName, options.n, options.type));
         input = makeInput<T>(options.n, options.seed);
+        reference = referenceSum(input.data(), input.size());
     } catch (const std::bad_alloc&) {
-        std::fprintf(stderr, "%s: error: not enough host memory for n = %zu %s\n", stepName, options.n,
-                     options.type.c_str());
+        std::fprintf(stderr, "%s: error: not enough host memory for n = %zu %s\n", stepName,
+                     options.n, options.type.c_str());
         return exitCudaError;
     }
-    const Reference<T> reference = referenceSum(input.data(), input.size());
 
-    RunRecord record;
-    record.step = stepName;
-    record.technique = technique;
-    record.platform = cpuPlatform();
-    record.type = options.type;
-    record.n = options.n;
-    record.bytes = double(options.n) * sizeof(T);
-    record.seed = options.seed;
-
+    RunRecord record = newRecord<T>(options, stepName, technique, cpuPlatform());
     T result = reduce(input.data(), input.size());
     record.verdict = verify(result, reference);
 
     if (!options.verifyOnly) {
-        record.iterations = options.iterations > 0 ? options.iterations : chooseIterations(record.bytes);
+        record.iterations =
+            options.iterations > 0 ? options.iterations : chooseIterations(record.bytes);
         record.warmup = options.warmup;
         record.cache = "CPU caches as found";
+        SlowPhaseNotice notice(timingLine(stepName, record.warmup, record.iterations));
         for (int i = 0; i < options.warmup; ++i) result = reduce(input.data(), input.size());
         std::vector<double> timesMs;
         for (int i = 0; i < record.iterations; ++i) {
@@ -80,27 +74,14 @@ int runOnCpu(const Options& options, const char* stepName, const char* technique
     }
     record.result = valueText(result);
     record.reference = referenceText(reference);
-    std::fputs(options.csv ? (csvRow(record) + "\n").c_str() : humanReport(record).c_str(), stdout);
-    return record.verdict.correct ? exitVerified : exitWrongResult;
+    return finishRun(record, options);
 }
 
 inline int runCpuStep(int argc, char** argv, const char* stepName, const char* technique)
 {
-    ParsedCommandLine parsed = parseCommandLine(argc, argv);
-    const Options& options = parsed.options;
-    if (!parsed.error.empty()) {
-        std::fprintf(stderr, "%s: error: %s\n", stepName, parsed.error.c_str());
-        return exitBadUsage;
-    }
-    if (options.help) {
-        std::fputs(usage(stepName).c_str(), stdout);
-        return exitVerified;
-    }
-    if (options.csvHeader) {
-        std::puts(csvHeader().c_str());
-        return exitVerified;
-    }
+    Options options;
     int status = exitBadUsage;
+    if (!startProgram(argc, argv, stepName, options, &status)) return status;
     withElementType(options.type, [&](auto element) {
         status = runOnCpu<decltype(element)>(options, stepName, technique);
     });

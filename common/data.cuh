@@ -1,14 +1,17 @@
 // Input data, the CPU reference and the verification rule.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "element_types.cuh"
+#include "host.cuh"
 
 // A counter-based generator (splitmix64): element i depends only on (seed, i), so any
 // element can be regenerated alone and the data is the same on every machine.
@@ -53,11 +56,30 @@ T inputElement(std::uint64_t seed, std::size_t index)
     }
 }
 
+// Host work on the input goes in pieces of this many elements (see host.cuh).
+constexpr std::size_t hostPieceElements = std::size_t(1) << 16;
+
+inline std::size_t piecesOf(std::size_t count)
+{
+    return (count + hostPieceElements - 1) / hostPieceElements;
+}
+
+// Elements first .. first + count - 1 of the input, into out[0 .. count).
+template <typename T>
+void makeInputSlice(T* out, std::size_t first, std::size_t count, std::uint64_t seed)
+{
+    forEachPiece(piecesOf(count), [&](std::size_t piece) {
+        const std::size_t begin = piece * hostPieceElements;
+        const std::size_t end = std::min(count, begin + hostPieceElements);
+        for (std::size_t i = begin; i < end; ++i) out[i] = inputElement<T>(seed, first + i);
+    });
+}
+
 template <typename T>
 std::vector<T> makeInput(std::size_t n, std::uint64_t seed)
 {
     std::vector<T> input(n);
-    for (std::size_t i = 0; i < n; ++i) input[i] = inputElement<T>(seed, i);
+    makeInputSlice(input.data(), 0, n, seed);
     return input;
 }
 
@@ -77,30 +99,90 @@ struct Reference {
     std::size_t n = 0;
 };
 
+// Neumaier's step: adds x to sum and keeps in compensation what the rounding lost.
+inline void compensatedAdd(double& sum, double& compensation, double x)
+{
+    double t = sum + x;
+    compensation += std::fabs(sum) >= std::fabs(x) ? (sum - t) + x : (x - t) + sum;
+    sum = t;
+}
+
+// One piece's compensated sum of one component.
+struct PieceSum {
+    long long exactSum = 0;
+    double sum = 0, compensation = 0, magnitudes = 0;
+};
+
+// Builds the reference from consecutive stretches of the input, in order. Each stretch is
+// summed in pieces of hostPieceElements on every core, and the pieces' sums are added in
+// order: the result depends on the elements alone, not on the threads or on how the input
+// was cut into stretches (every stretch but the last must be a whole number of pieces).
+template <typename T>
+class ReferenceBuilder {
+public:
+    void add(const T* elements, std::size_t count)
+    {
+        using Scalar = typename ElementTraits<T>::Scalar;
+        if (count == 0) return;
+        if (n_ % hostPieceElements != 0) {
+            std::fprintf(stderr,
+                         "error: ReferenceBuilder::add after a stretch that was not a whole number "
+                         "of pieces\n");
+            std::abort();
+        }
+        constexpr int components = ElementTraits<T>::components;
+        std::vector<PieceSum> pieces(piecesOf(count) * components);
+        forEachPiece(piecesOf(count), [&](std::size_t piece) {
+            const std::size_t begin = piece * hostPieceElements;
+            const std::size_t end = std::min(count, begin + hostPieceElements);
+            for (int c = 0; c < components; ++c) {
+                PieceSum& partial = pieces[piece * components + c];
+                for (std::size_t i = begin; i < end; ++i) {
+                    Scalar x = componentOf(elements[i], c);
+                    if constexpr (std::is_integral_v<Scalar>) {
+                        partial.exactSum += (long long)x;
+                    } else {
+                        compensatedAdd(partial.sum, partial.compensation, x);
+                        partial.magnitudes += std::fabs(double(x));
+                    }
+                }
+            }
+        });
+        for (std::size_t piece = 0; piece < piecesOf(count); ++piece) {
+            for (int c = 0; c < components; ++c) {
+                const PieceSum& partial = pieces[piece * components + c];
+                total_[c].exactSum += partial.exactSum;
+                compensatedAdd(total_[c].sum, total_[c].compensation, partial.sum);
+                total_[c].compensation += partial.compensation;
+                total_[c].magnitudes += partial.magnitudes;
+            }
+        }
+        n_ += count;
+    }
+
+    Reference<T> result() const
+    {
+        Reference<T> reference;
+        reference.n = n_;
+        for (int c = 0; c < ElementTraits<T>::components; ++c) {
+            reference.component[c].exactSum = total_[c].exactSum;
+            reference.component[c].sum = total_[c].sum + total_[c].compensation;
+            reference.component[c].sumOfMagnitudes = total_[c].magnitudes;
+        }
+        return reference;
+    }
+
+private:
+    PieceSum total_[ElementTraits<T>::components];
+    std::size_t n_ = 0;
+};
+
 template <typename T>
 Reference<T> referenceSum(const T* input, std::size_t n)
 {
-    using Scalar = typename ElementTraits<T>::Scalar;
-    Reference<T> reference;
-    reference.n = n;
-    for (int c = 0; c < ElementTraits<T>::components; ++c) {
-        ComponentReference& ref = reference.component[c];
-        if constexpr (std::is_integral_v<Scalar>) {
-            for (std::size_t i = 0; i < n; ++i) ref.exactSum += (long long)componentOf(input[i], c);
-        } else {
-            double sum = 0, compensation = 0, magnitudes = 0;
-            for (std::size_t i = 0; i < n; ++i) {
-                double x = componentOf(input[i], c);
-                double t = sum + x;
-                compensation += std::fabs(sum) >= std::fabs(x) ? (sum - t) + x : (x - t) + sum;
-                sum = t;
-                magnitudes += std::fabs(x);
-            }
-            ref.sum = sum + compensation;
-            ref.sumOfMagnitudes = magnitudes;
-        }
-    }
-    return reference;
+    ReferenceBuilder<T> builder;
+    builder.add(input, n);
+    return builder.result();
 }
 
 // The tolerance for a floating-point sum of n terms, as a multiple of sum |x_i|.
@@ -125,7 +207,8 @@ inline double toleranceFactor(std::size_t n, double unitRoundoff)
     const double additions = double(n - 1);
     const double u = unitRoundoff;
     const double lambda = 10;
-    double probabilistic = std::expm1(lambda * std::sqrt(additions) * u + additions * u * u / (1 - u));
+    double probabilistic =
+        std::expm1(lambda * std::sqrt(additions) * u + additions * u * u / (1 - u));
     double bound = probabilistic;
     if (additions * u < 1) bound = std::fmin(bound, additions * u / (1 - additions * u));
     return bound + 4 * std::ldexp(1.0, -53);
@@ -160,7 +243,8 @@ Verdict verify(const T& result, const Reference<T>& reference)
             verdict.error = std::fmax(verdict.error, error);
             if (value != expected) verdict.correct = false;
         } else {
-            double tolerance = toleranceFactor(reference.n, unitRoundoff<Scalar>()) * ref.sumOfMagnitudes;
+            double tolerance =
+                toleranceFactor(reference.n, unitRoundoff<Scalar>()) * ref.sumOfMagnitudes;
             double error = std::fabs(double(value) - ref.sum);
             if (!(error <= tolerance)) verdict.correct = false;  // NaN fails too
             if (!(error <= verdict.error)) verdict.error = error;
@@ -178,7 +262,8 @@ std::string scalarText(Scalar value)
     if constexpr (std::is_integral_v<Scalar>)
         std::snprintf(text, sizeof text, "%lld", (long long)value);
     else
-        std::snprintf(text, sizeof text, "%.*g", std::numeric_limits<Scalar>::max_digits10, double(value));
+        std::snprintf(text, sizeof text, "%.*g", std::numeric_limits<Scalar>::max_digits10,
+                      double(value));
     return text;
 }
 
@@ -200,7 +285,8 @@ std::string referenceText(const Reference<T>& reference)
     using Scalar = typename ElementTraits<T>::Scalar;
     T value{};
     if constexpr (ElementTraits<T>::components == 1) {
-        value = std::is_integral_v<Scalar> ? Scalar(reference.component[0].exactSum) : Scalar(reference.component[0].sum);
+        value = std::is_integral_v<Scalar> ? Scalar(reference.component[0].exactSum)
+                                           : Scalar(reference.component[0].sum);
     } else {
         value = T(Scalar(reference.component[0].sum), Scalar(reference.component[1].sum));
     }

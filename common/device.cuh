@@ -22,7 +22,8 @@ inline bool cudaDevicePresent(std::string* reason = nullptr)
             if (status == cudaErrorInsufficientDriver)
                 *reason = "no NVIDIA driver is loaded, or it is older than this CUDA runtime";
             else
-                *reason = status != cudaSuccess ? cudaGetErrorString(status) : "the driver lists no devices";
+                *reason = status != cudaSuccess ? cudaGetErrorString(status)
+                                                : "the driver lists no devices";
         }
         cudaGetLastError();  // clear the error so it does not resurface later
         return false;
@@ -38,7 +39,8 @@ inline Platform queryPlatform()
     CUDA_CHECK(cudaGetDeviceProperties(&properties, device));
     Platform platform;
     platform.deviceName = properties.name;
-    platform.computeCapability = std::to_string(properties.major) + std::to_string(properties.minor);
+    platform.computeCapability =
+        std::to_string(properties.major) + std::to_string(properties.minor);
     platform.multiprocessors = properties.multiProcessorCount;
     platform.l2Bytes = properties.l2CacheSize;
     // CUDA 13 removed cudaDeviceProp::memoryClockRate; the attribute remains (in kHz).
@@ -52,17 +54,31 @@ inline Platform queryPlatform()
     return platform;
 }
 
-// Device memory that frees itself. Allocation failures end the program (exit code 3).
-template <typename T>
-class DeviceArray {
+// CUDA memory that frees itself: on the device, or page-locked (pinned) on the host, where
+// copies to the device run at the full speed of the bus. Allocation failures end the
+// program (exit code 3).
+enum class Memory { device, pinnedHost };
+
+template <typename T, Memory where>
+class CudaArray {
 public:
-    explicit DeviceArray(std::size_t count) : count_(count)
+    explicit CudaArray(std::size_t count) : count_(count)
     {
-        if (count_ > 0) CUDA_CHECK(cudaMalloc(&data_, count_ * sizeof(T)));
+        if (count_ == 0) return;
+        if (where == Memory::device)
+            CUDA_CHECK(cudaMalloc(&data_, count_ * sizeof(T)));
+        else
+            CUDA_CHECK(cudaMallocHost(&data_, count_ * sizeof(T)));
     }
-    ~DeviceArray() { cudaFree(data_); }
-    DeviceArray(const DeviceArray&) = delete;
-    DeviceArray& operator=(const DeviceArray&) = delete;
+    ~CudaArray()
+    {
+        if (where == Memory::device)
+            cudaFree(data_);
+        else
+            cudaFreeHost(data_);
+    }
+    CudaArray(const CudaArray&) = delete;
+    CudaArray& operator=(const CudaArray&) = delete;
 
     T* data() const { return data_; }
     std::size_t count() const { return count_; }
@@ -71,6 +87,12 @@ private:
     T* data_ = nullptr;
     std::size_t count_ = 0;
 };
+
+template <typename T>
+using DeviceArray = CudaArray<T, Memory::device>;
+
+template <typename T>
+using PinnedArray = CudaArray<T, Memory::pinnedHost>;
 
 // Reads every byte of a buffer. Run before each timed reduction on a buffer twice the size
 // of L2, it leaves none of the reduction's input in L2, so small inputs are timed from DRAM
@@ -90,12 +112,16 @@ __global__ void readWholeBuffer(const int4* buffer, std::size_t count, int* sink
 class L2Evictor {
 public:
     explicit L2Evictor(long long l2Bytes)
-        : buffer_(std::size_t(2 * l2Bytes) / sizeof(int4) + 1), sink_(1),
+        : buffer_(std::size_t(2 * l2Bytes) / sizeof(int4) + 1),
+          sink_(1),
           blocks_(4 * deviceAttribute(cudaDevAttrMultiProcessorCount))
     {
         CUDA_CHECK(cudaMemset(buffer_.data(), 0, buffer_.count() * sizeof(int4)));
     }
-    static std::size_t bytesNeeded(long long l2Bytes) { return std::size_t(2 * l2Bytes) + 2 * sizeof(int4); }
+    static std::size_t bytesNeeded(long long l2Bytes)
+    {
+        return std::size_t(2 * l2Bytes) + 2 * sizeof(int4);
+    }
     void evict()
     {
         readWholeBuffer<<<blocks_, 256>>>(buffer_.data(), buffer_.count(), sink_.data());

@@ -34,12 +34,42 @@ __host__ __device__ constexpr Complex<Real>& operator+=(Complex<Real>& a, Comple
 template <typename T>
 struct ElementTraits;
 
-template <> struct ElementTraits<int>             { static constexpr const char* name = "int";     using Scalar = int;       static constexpr int components = 1; };
-template <> struct ElementTraits<long long>       { static constexpr const char* name = "int64";   using Scalar = long long; static constexpr int components = 1; };
-template <> struct ElementTraits<float>           { static constexpr const char* name = "float";   using Scalar = float;     static constexpr int components = 1; };
-template <> struct ElementTraits<double>          { static constexpr const char* name = "double";  using Scalar = double;    static constexpr int components = 1; };
-template <> struct ElementTraits<Complex<float>>  { static constexpr const char* name = "cfloat";  using Scalar = float;     static constexpr int components = 2; };
-template <> struct ElementTraits<Complex<double>> { static constexpr const char* name = "cdouble"; using Scalar = double;    static constexpr int components = 2; };
+template <>
+struct ElementTraits<int> {
+    static constexpr const char* name = "int";
+    using Scalar = int;
+    static constexpr int components = 1;
+};
+template <>
+struct ElementTraits<long long> {
+    static constexpr const char* name = "int64";
+    using Scalar = long long;
+    static constexpr int components = 1;
+};
+template <>
+struct ElementTraits<float> {
+    static constexpr const char* name = "float";
+    using Scalar = float;
+    static constexpr int components = 1;
+};
+template <>
+struct ElementTraits<double> {
+    static constexpr const char* name = "double";
+    using Scalar = double;
+    static constexpr int components = 1;
+};
+template <>
+struct ElementTraits<Complex<float>> {
+    static constexpr const char* name = "cfloat";
+    using Scalar = float;
+    static constexpr int components = 2;
+};
+template <>
+struct ElementTraits<Complex<double>> {
+    static constexpr const char* name = "cdouble";
+    using Scalar = double;
+    static constexpr int components = 2;
+};
 
 // The six types of the thesis' type sweep, in the order --help lists them.
 using ElementTypes = std::tuple<int, long long, float, double, Complex<float>, Complex<double>>;

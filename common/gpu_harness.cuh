@@ -4,36 +4,47 @@
 //   constexpr int minBlockSize;                      the smallest --block the kernels support
 //   template <typename T> std::size_t workspaceBytes(std::size_t n, int blockSize);
 //   template <typename T> void reduce(const T* input, std::size_t n, int blockSize,
-//                                     void* workspace, T* result);
-// reduce() sums input[0..n) on the device into *result (device memory). It may use
-// workspaceBytes(n, blockSize) bytes of device memory at `workspace`, allocated and zeroed
-// once by the harness outside the timed region.
+//                                     void* workspace, std::size_t workspaceSize, T* result);
+// reduce() sums input[0..n) on the device into *result (device memory). It may use the
+// workspaceSize = workspaceBytes(n, blockSize) bytes of device memory at `workspace`,
+// allocated and zeroed once by the harness outside the timed region.
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <new>
 #include <string>
 #include <vector>
 
-#include "cli.cuh"
 #include "cuda_check.cuh"
-#include "data.cuh"
 #include "device.cuh"
-#include "measure.cuh"
-#include "report.cuh"
+#include "harness.cuh"
 
 // Everything a reduction needs on the device, allocated before any timing.
 template <typename T>
 struct DeviceReduction {
-    DeviceReduction(const std::vector<T>& hostInput, int blockSize)
-        : n(hostInput.size()), blockSize(blockSize), input(n), workspace(workspaceBytes<T>(n, blockSize)), result(1)
+    DeviceReduction(std::size_t n, int blockSize)
+        : n(n),
+          blockSize(blockSize),
+          input(n),
+          workspace(workspaceBytes<T>(n, blockSize)),
+          result(1)
     {
-        if (n > 0) CUDA_CHECK(cudaMemcpy(input.data(), hostInput.data(), n * sizeof(T), cudaMemcpyHostToDevice));
         if (workspace.count() > 0) CUDA_CHECK(cudaMemset(workspace.data(), 0, workspace.count()));
     }
 
-    void run() { reduce(input.data(), n, blockSize, workspace.data(), result.data()); }
+    DeviceReduction(const std::vector<T>& hostInput, int blockSize)
+        : DeviceReduction(hostInput.size(), blockSize)
+    {
+        if (n > 0)
+            CUDA_CHECK(
+                cudaMemcpy(input.data(), hostInput.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+    }
+
+    void run()
+    {
+        reduce(input.data(), n, blockSize, workspace.data(), workspace.count(), result.data());
+    }
 
     // Poisons the result first (all bits set: NaN for floating point), so a reduction that
     // never writes its result cannot pass by finding the right value left from before.
@@ -58,15 +69,43 @@ struct DeviceReduction {
     DeviceArray<T> result;
 };
 
+// The input goes to the device through a host buffer of at most this many bytes.
+constexpr std::size_t stagingBytes = std::size_t(256) << 20;
+
+template <typename T>
+std::size_t stagingElements(std::size_t n)
+{
+    return std::min(n, stagingBytes / sizeof(T));  // a whole number of host pieces
+}
+
+// Makes the input one stretch at a time in pinned host memory, adds each stretch to the
+// reference and copies it to the device: the host holds one stretch however large n is.
+template <typename T>
+Reference<T> makeInputOnDevice(T* deviceInput, std::size_t n, std::uint64_t seed)
+{
+    ReferenceBuilder<T> reference;
+    PinnedArray<T> stretch(stagingElements<T>(n));
+    for (std::size_t first = 0; first < n; first += stretch.count()) {
+        const std::size_t count = std::min(stretch.count(), n - first);
+        makeInputSlice(stretch.data(), first, count, seed);
+        reference.add(stretch.data(), count);
+        CUDA_CHECK(cudaMemcpy(deviceInput + first, stretch.data(), count * sizeof(T),
+                              cudaMemcpyHostToDevice));
+    }
+    return reference.result();
+}
+
 // Device bytes a run needs: input, workspace, result, and the buffer that empties L2.
 template <typename T>
 std::size_t deviceBytesNeeded(std::size_t n, int blockSize, const Platform& platform)
 {
-    return n * sizeof(T) + workspaceBytes<T>(n, blockSize) + sizeof(T) + L2Evictor::bytesNeeded(platform.l2Bytes);
+    return n * sizeof(T) + workspaceBytes<T>(n, blockSize) + sizeof(T) +
+           L2Evictor::bytesNeeded(platform.l2Bytes);
 }
 
 template <typename T>
-int runOnDevice(Options options, const char* stepName, const char* technique, const Platform& platform)
+int runOnDevice(Options options, const char* stepName, const char* technique,
+                const Platform& platform)
 {
     // Fit the input into device memory, keeping some room for the CUDA context.
     std::size_t freeBytes = 0, totalBytes = 0;
@@ -76,36 +115,29 @@ int runOnDevice(Options options, const char* stepName, const char* technique, co
     if (deviceBytesNeeded<T>(options.n, options.blockSize, platform) > usable) {
         std::size_t needed = deviceBytesNeeded<T>(options.n, options.blockSize, platform);
         if (options.nGiven) {
-            std::fprintf(stderr, "%s: error: not enough device memory: n = %zu %s needs %s, %s is free\n", stepName,
-                         options.n, options.type.c_str(), bytesText(double(needed)).c_str(),
-                         bytesText(double(freeBytes)).c_str());
+            std::fprintf(stderr,
+                         "%s: error: not enough device memory: n = %zu %s needs %s, %s is free\n",
+                         stepName, options.n, options.type.c_str(),
+                         bytesText(double(needed)).c_str(), bytesText(double(freeBytes)).c_str());
             return exitCudaError;
         }
-        while (options.n > 1 && deviceBytesNeeded<T>(options.n, options.blockSize, platform) > usable) options.n /= 2;
-        std::fprintf(stderr, "%s: note: default n lowered to %s: the device has %s free\n", stepName,
-                     sizeText(options.n).c_str(), bytesText(double(freeBytes)).c_str());
+        while (options.n > 1 &&
+               deviceBytesNeeded<T>(options.n, options.blockSize, platform) > usable)
+            options.n /= 2;
+        std::fprintf(stderr, "%s: note: default n lowered to %s: the device has %s free\n",
+                     stepName, sizeText(options.n).c_str(), bytesText(double(freeBytes)).c_str());
     }
-
-    std::vector<T> hostInput;
-    try {
-        hostInput = makeInput<T>(options.n, options.seed);
-    } catch (const std::bad_alloc&) {
-        std::fprintf(stderr, "%s: error: not enough host memory for n = %zu %s (%s)\n", stepName, options.n,
-                     options.type.c_str(), bytesText(double(options.n) * sizeof(T)).c_str());
+    if (!hostMemoryFits(double(stagingElements<T>(options.n)) * sizeof(T), stepName, options))
         return exitCudaError;
-    }
-    const Reference<T> reference = referenceSum(hostInput.data(), hostInput.size());
 
-    DeviceReduction<T> reduction(hostInput, options.blockSize);
-    RunRecord record;
-    record.step = stepName;
-    record.technique = technique;
-    record.platform = platform;
-    record.type = options.type;
-    record.n = options.n;
-    record.bytes = double(options.n) * sizeof(T);
+    DeviceReduction<T> reduction(options.n, options.blockSize);
+    Reference<T> reference;
+    {
+        SlowPhaseNotice notice(makingInputLine<T>(stepName, options.n, options.type));
+        reference = makeInputOnDevice(reduction.input.data(), options.n, options.seed);
+    }
+    RunRecord record = newRecord<T>(options, stepName, technique, platform);
     record.blockSize = options.blockSize;
-    record.seed = options.seed;
 
     // Correct before fast: check one run before timing anything.
     T result = reduction.runAndFetch();
@@ -113,9 +145,11 @@ int runOnDevice(Options options, const char* stepName, const char* technique, co
 
     if (!options.verifyOnly) {
         L2Evictor l2(platform.l2Bytes);
-        record.iterations = options.iterations > 0 ? options.iterations : chooseIterations(record.bytes);
+        record.iterations =
+            options.iterations > 0 ? options.iterations : chooseIterations(record.bytes);
         record.warmup = options.warmup;
         record.cache = "L2 emptied before each run";
+        SlowPhaseNotice notice(timingLine(stepName, record.warmup, record.iterations));
         for (int i = 0; i < options.warmup; ++i) reduction.run();
 
         cudaEvent_t start, stop;
@@ -150,34 +184,23 @@ int runOnDevice(Options options, const char* stepName, const char* technique, co
 
     if (record.timed && platform.peakGBs > 0 && record.gbs() > platform.peakGBs) {
         std::fprintf(stderr,
-                     "%s: error: measured %.1f GB/s exceeds the device's theoretical %.1f GB/s: the timing is "
-                     "wrong (cached input or a broken event), not the GPU fast\n",
+                     "%s: error: measured %.1f GB/s exceeds the device's theoretical %.1f GB/s: "
+                     "the timing is wrong (cached input or a broken event), not the GPU fast\n",
                      stepName, record.gbs(), platform.peakGBs);
         return exitBadMeasurement;
     }
-    std::fputs(options.csv ? (csvRow(record) + "\n").c_str() : humanReport(record).c_str(), stdout);
-    return record.verdict.correct ? exitVerified : exitWrongResult;
+    return finishRun(record, options);
 }
 
 inline int runGpuStep(int argc, char** argv, const char* stepName, const char* technique)
 {
-    ParsedCommandLine parsed = parseCommandLine(argc, argv);
-    const Options& options = parsed.options;
-    if (!parsed.error.empty()) {
-        std::fprintf(stderr, "%s: error: %s\n", stepName, parsed.error.c_str());
-        return exitBadUsage;
-    }
-    if (options.help) {
-        std::fputs(usage(stepName).c_str(), stdout);
-        return exitVerified;
-    }
-    if (options.csvHeader) {
-        std::puts(csvHeader().c_str());
-        return exitVerified;
-    }
+    Options options;
+    int status = exitBadUsage;
+    if (!startProgram(argc, argv, stepName, options, &status)) return status;
     if (options.blockSize < minBlockSize) {
-        std::fprintf(stderr, "%s: error: --block %d: this step needs at least %d threads per block\n", stepName,
-                     options.blockSize, minBlockSize);
+        std::fprintf(stderr,
+                     "%s: error: --block %d: this step needs at least %d threads per block\n",
+                     stepName, options.blockSize, minBlockSize);
         return exitBadUsage;
     }
     std::string reason;
@@ -186,7 +209,6 @@ inline int runGpuStep(int argc, char** argv, const char* stepName, const char* t
         return exitCudaError;
     }
     const Platform platform = queryPlatform();
-    int status = exitBadUsage;
     withElementType(options.type, [&](auto element) {
         status = runOnDevice<decltype(element)>(options, stepName, technique, platform);
     });

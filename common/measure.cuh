@@ -19,7 +19,8 @@ inline TimingSummary summarize(std::vector<double> timesMs)
     if (timesMs.empty()) return summary;
     std::sort(timesMs.begin(), timesMs.end());
     std::size_t middle = timesMs.size() / 2;
-    summary.medianMs = timesMs.size() % 2 ? timesMs[middle] : (timesMs[middle - 1] + timesMs[middle]) / 2;
+    summary.medianMs =
+        timesMs.size() % 2 ? timesMs[middle] : (timesMs[middle - 1] + timesMs[middle]) / 2;
     summary.minMs = timesMs.front();
     summary.maxMs = timesMs.back();
     return summary;

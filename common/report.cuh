@@ -39,7 +39,10 @@ struct RunRecord {
     Verdict verdict;
 
     double gbs() const { return timed ? bandwidthGBs(bytes, timing.medianMs) : 0; }
-    double percentOfPeak() const { return platform.peakGBs > 0 ? 100 * gbs() / platform.peakGBs : 0; }
+    double percentOfPeak() const
+    {
+        return platform.peakGBs > 0 ? 100 * gbs() / platform.peakGBs : 0;
+    }
 };
 
 inline std::string versionText(int version)  // 13000 -> "13.0"
@@ -74,7 +77,8 @@ inline std::string bytesText(double bytes)
 
 inline std::string csvHeader()
 {
-    return "step,technique,device,compute_capability,multiprocessors,l2_bytes,peak_gbs,cuda_runtime,"
+    return "step,technique,device,compute_capability,multiprocessors,l2_bytes,peak_gbs,cuda_"
+           "runtime,"
            "cuda_driver,type,n,bytes,block,iterations,warmup,seed,cache,time_median_ms,time_min_ms,"
            "time_max_ms,gbs,percent_of_peak,result,reference,abs_error,tolerance,verified";
 }
@@ -90,19 +94,26 @@ inline std::string csvField(std::string text)
 inline std::string csvRow(const RunRecord& r)
 {
     auto number = [](double value, const char* format) { return formatted(format, value); };
-    auto orEmpty = [](bool present, const std::string& text) { return present ? text : std::string(); };
+    auto orEmpty = [](bool present, const std::string& text) {
+        return present ? text : std::string();
+    };
     const Platform& p = r.platform;
     std::string row;
     row += csvField(r.step) + "," + csvField(r.technique) + "," + csvField(p.deviceName) + ",";
-    row += p.computeCapability + "," + orEmpty(p.multiprocessors > 0, std::to_string(p.multiprocessors)) + ",";
-    row += orEmpty(p.l2Bytes > 0, std::to_string(p.l2Bytes)) + "," + orEmpty(p.peakGBs > 0, number(p.peakGBs, "%.1f")) + ",";
+    row += p.computeCapability + "," +
+           orEmpty(p.multiprocessors > 0, std::to_string(p.multiprocessors)) + ",";
+    row += orEmpty(p.l2Bytes > 0, std::to_string(p.l2Bytes)) + "," +
+           orEmpty(p.peakGBs > 0, number(p.peakGBs, "%.1f")) + ",";
     row += p.cudaRuntime + "," + p.cudaDriver + ",";
     row += r.type + "," + std::to_string(r.n) + "," + number(r.bytes, "%.0f") + ",";
     row += orEmpty(r.blockSize > 0, std::to_string(r.blockSize)) + ",";
-    row += std::to_string(r.iterations) + "," + std::to_string(r.warmup) + "," + std::to_string(r.seed) + ",";
+    row += std::to_string(r.iterations) + "," + std::to_string(r.warmup) + "," +
+           std::to_string(r.seed) + ",";
     row += r.cache + ",";
-    row += orEmpty(r.timed, number(r.timing.medianMs, "%.6f")) + "," + orEmpty(r.timed, number(r.timing.minMs, "%.6f")) + ",";
-    row += orEmpty(r.timed, number(r.timing.maxMs, "%.6f")) + "," + orEmpty(r.timed, number(r.gbs(), "%.2f")) + ",";
+    row += orEmpty(r.timed, number(r.timing.medianMs, "%.6f")) + "," +
+           orEmpty(r.timed, number(r.timing.minMs, "%.6f")) + ",";
+    row += orEmpty(r.timed, number(r.timing.maxMs, "%.6f")) + "," +
+           orEmpty(r.timed, number(r.gbs(), "%.2f")) + ",";
     row += orEmpty(r.timed && p.peakGBs > 0, number(r.percentOfPeak(), "%.2f")) + ",";
     row += r.result + "," + r.reference + "," + number(r.verdict.error, "%.3g") + ",";
     row += number(r.verdict.tolerance, "%.3g") + "," + (r.verdict.correct ? "yes" : "no");
@@ -114,24 +125,30 @@ inline std::string humanReport(const RunRecord& r)
     const Platform& p = r.platform;
     std::string text = r.step + " (" + r.technique + ") on " + p.deviceName;
     if (p.multiprocessors > 0) {
-        text += " [sm_" + p.computeCapability + ", " + std::to_string(p.multiprocessors) + " SMs, L2 " +
-                formatted("%.0f MiB", p.l2Bytes / 1048576.0) + ", peak " + formatted("%.0f GB/s", p.peakGBs) + "]";
+        text += " [sm_" + p.computeCapability + ", " + std::to_string(p.multiprocessors) +
+                " SMs, L2 " + formatted("%.0f MiB", p.l2Bytes / 1048576.0) + ", peak " +
+                formatted("%.0f GB/s", p.peakGBs) + "]";
     }
-    text += ", CUDA " + p.cudaRuntime + (p.cudaDriver.empty() ? "" : " (driver " + p.cudaDriver + ")") + "\n";
+    text += ", CUDA " + p.cudaRuntime +
+            (p.cudaDriver.empty() ? "" : " (driver " + p.cudaDriver + ")") + "\n";
     text += "  " + r.type + "  n = " + std::to_string(r.n) + " (" + sizeText(r.n) + ", " +
             bytesText(r.bytes) + ")";
     if (r.blockSize > 0) text += "  block = " + std::to_string(r.blockSize);
     text += "  seed = " + std::to_string(r.seed);
-    if (r.timed) text += "  iterations = " + std::to_string(r.iterations) + " after " + std::to_string(r.warmup) + " warm-up, " + r.cache;
+    if (r.timed)
+        text += "  iterations = " + std::to_string(r.iterations) + " after " +
+                std::to_string(r.warmup) + " warm-up, " + r.cache;
     text += "\n  ";
     if (r.timed) {
-        text += formatted("%.4f ms", r.timing.medianMs) + " median (min " + formatted("%.4f", r.timing.minMs) +
-                ", max " + formatted("%.4f", r.timing.maxMs) + ")  " + formatted("%.1f GB/s", r.gbs());
+        text += formatted("%.4f ms", r.timing.medianMs) + " median (min " +
+                formatted("%.4f", r.timing.minMs) + ", max " + formatted("%.4f", r.timing.maxMs) +
+                ")  " + formatted("%.1f GB/s", r.gbs());
         if (p.peakGBs > 0) text += formatted(" = %.1f%% of peak", r.percentOfPeak());
         text += "  ";
     }
-    text += std::string(r.verdict.correct ? "PASS" : "FAIL") + ": sum " + r.result + ", reference " + r.reference +
-            ", |error| " + formatted("%.3g", r.verdict.error) +
-            (r.verdict.correct ? " <= " : " > ") + "tolerance " + formatted("%.3g", r.verdict.tolerance) + "\n";
+    text += std::string(r.verdict.correct ? "PASS" : "FAIL") + ": sum " + r.result +
+            ", reference " + r.reference + ", |error| " + formatted("%.3g", r.verdict.error) +
+            (r.verdict.correct ? " <= " : " > ") + "tolerance " +
+            formatted("%.3g", r.verdict.tolerance) + "\n";
     return text;
 }

@@ -12,11 +12,11 @@
 #include "device.cuh"
 
 // A GPU test without a GPU is skipped with the reason, never passed.
-#define SKIP_WITHOUT_CUDA_DEVICE()                                                  \
-    do {                                                                            \
-        std::string noDeviceReason;                                                 \
-        if (!cudaDevicePresent(&noDeviceReason))                                    \
-            GTEST_SKIP() << "no CUDA device (" << noDeviceReason << ")";            \
+#define SKIP_WITHOUT_CUDA_DEVICE()                                       \
+    do {                                                                 \
+        std::string noDeviceReason;                                      \
+        if (!cudaDevicePresent(&noDeviceReason))                         \
+            GTEST_SKIP() << "no CUDA device (" << noDeviceReason << ")"; \
     } while (0)
 
 constexpr std::uint64_t exerciseSeed = 20240611;
@@ -25,7 +25,9 @@ constexpr std::uint64_t exerciseSeed = 20240611;
 // only multiples of a block or of two blocks.
 inline std::vector<std::size_t> exerciseSizes()
 {
-    return {1, 2, 3, 31, 32, 33, 255, 256, 257, 1023, 1024, 1025, 4099, 65536 + 3, (std::size_t(1) << 20) + 7};
+    return {1,    2,    3,    31,        32,
+            33,   255,  256,  257,       1023,
+            1024, 1025, 4099, 65536 + 3, (std::size_t(1) << 20) + 7};
 }
 
 inline std::vector<int> exerciseBlockSizes()
@@ -41,7 +43,8 @@ T runOnDevice(const std::vector<T>& hostInput, Launch&& launch)
     DeviceArray<T> input(hostInput.size());
     DeviceArray<T> result(1);
     if (!hostInput.empty())
-        CUDA_CHECK(cudaMemcpy(input.data(), hostInput.data(), hostInput.size() * sizeof(T), cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(input.data(), hostInput.data(), hostInput.size() * sizeof(T),
+                              cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemset(result.data(), 0xFF, sizeof(T)));
     launch(static_cast<const T*>(input.data()), hostInput.size(), result.data());
     CUDA_CHECK(cudaGetLastError());
@@ -58,9 +61,9 @@ testing::AssertionResult sumIsCorrect(const T& result, const std::vector<T>& inp
     Reference<T> reference = referenceSum(input.data(), input.size());
     Verdict verdict = verify(result, reference);
     if (verdict.correct) return testing::AssertionSuccess();
-    return testing::AssertionFailure() << "n = " << input.size() << ": sum " << valueText(result) << ", reference "
-                                       << referenceText(reference) << ", |error| " << verdict.error
-                                       << ", tolerance " << verdict.tolerance;
+    return testing::AssertionFailure() << "n = " << input.size() << ": sum " << valueText(result)
+                                       << ", reference " << referenceText(reference) << ", |error| "
+                                       << verdict.error << ", tolerance " << verdict.tolerance;
 }
 
 // Counts the distinct 4-byte words that the addresses `words` (one per thread of a

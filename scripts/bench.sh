@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Measures everything the docs quote, on the GPU of this machine, into OUTDIR:
+# Measures everything the docs quote, on the GPU of this machine, into OUTDIR, so a reader
+# can rebuild the course's tables and charts on their own GPU:
 #   table.csv        every program at the headline size (scripts/tutorial.sh)
 #   sweep_n.csv      float, block 256, n = 2^10, 2^12, ... 2^30 (step02 up to 2^24: one SM
 #                    makes it take seconds per run beyond)
@@ -15,7 +16,9 @@ out=${1:?usage: scripts/bench.sh OUTDIR [table|n|block|type ...]}
 shift
 parts=${*:-table n block type}
 mkdir -p "$out"
-programs="$(cd "$build" && ls -d step[0-9][0-9]_* | grep -v _tests) cub_reference"
+scripts/setup.sh tutorial
+scripts/build.sh tutorial
+programs=$(cat "$build/programs.txt")  # the steps in order, CUB last (CMake writes it)
 header() { "$build/step01_cpu_serial" --csv-header; }
 run() {  # program, options...: one CSV row; a failure stops the bench
     echo "bench: $*" >&2
@@ -25,8 +28,7 @@ run() {  # program, options...: one CSV row; a failure stops the bench
 for part in $parts; do
     case $part in
     table)
-        scripts/tutorial.sh >&2
-        cp "$build/results/tutorial.csv" "$out/table.csv" ;;
+        RESULTS_DIR=$out scripts/tutorial.sh >&2 ;;
     n)
         { header
           for exponent in ${SWEEP_EXPONENTS:-10 12 14 16 18 20 22 24 26 28 30}; do
@@ -55,8 +57,4 @@ for part in $parts; do
     *) echo "bench: unknown part '$part' (table, n, block, type)" >&2; exit 2 ;;
     esac
 done
-if command -v gnuplot >/dev/null; then
-    scripts/plot.sh "$out"
-else
-    echo "bench: gnuplot is not installed here: draw the charts with scripts/plot.sh $out elsewhere" >&2
-fi
+scripts/plot.sh "$out" || echo "bench: draw the charts with scripts/plot.sh $out where gnuplot is" >&2

@@ -1,8 +1,30 @@
 #!/usr/bin/env bash
-# Configures and builds everything into build/ (or $BUILD_DIR). Extra arguments go to the
-# configure step, e.g. -DCMAKE_CUDA_ARCHITECTURES=native for a faster build.
+# Configures build/ (or $BUILD_DIR) and builds the given CMake targets (default: all), with
+# a progress line per file compiled. Used by tutorial.sh and test.sh.
+#   scripts/build.sh [TARGET ...]
+# GPU code is compiled for the GPU of this machine when one is visible (fast), and otherwise
+# for every generation the toolkit supports, as a plain `cmake -S . -B build` does. Set
+# CUDA_ARCHITECTURES to choose: e.g. 90 (H100/H200), native, or all (every generation).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build}
-cmake -S . -B "$build" "$@" >/dev/null
-cmake --build "$build" --parallel "$(nproc)"
+configure=(-S . -B "$build")
+architectures=${CUDA_ARCHITECTURES:-}
+if [ -z "$architectures" ] && [ ! -f "$build/CMakeCache.txt" ] &&
+   nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+    architectures=native
+    echo "build: compiling for the GPU of this machine only ($(nvidia-smi -L | head -1 | cut -d'(' -f1));" \
+         "CUDA_ARCHITECTURES=all scripts/build.sh builds for every generation" >&2
+fi
+case $architectures in
+"") ;;
+all) configure+=(-UCMAKE_CUDA_ARCHITECTURES) ;;  # the project's default: every generation
+*) configure+=(-DCMAKE_CUDA_ARCHITECTURES="$architectures") ;;
+esac
+mkdir -p "$build"
+cmake "${configure[@]}" >"$build/configure.log" 2>&1 ||
+    { cat "$build/configure.log" >&2; echo "build: configuring $build failed" >&2; exit 1; }
+grep -A4 'CMake Warning' "$build/configure.log" >&2 || true
+targets=()
+for target in "$@"; do targets+=(--target "$target"); done
+cmake --build "$build" --parallel "$(nproc)" "${targets[@]}"

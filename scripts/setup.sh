@@ -1,31 +1,59 @@
 #!/usr/bin/env bash
-# Makes sure the tools the tutorial needs are present, installing missing Debian packages
-# (cmake, g++, libgtest-dev, gnuplot) where it can, and naming them where it cannot.
-# The CUDA Toolkit (nvcc) is not a Debian package here: install it from NVIDIA.
-# Usage: scripts/setup.sh [--no-gnuplot]
-set -euo pipefail
+# Checks that the tools a command needs are here, before it starts; run by tutorial.sh and
+# test.sh, not by hand.
+#   scripts/setup.sh tutorial   cmake, a C++ compiler and the CUDA Toolkit (nvcc): nothing else
+#   scripts/setup.sh test       the same, GoogleTest (libgtest-dev), and gnuplot if it can be had
+# A missing Debian package is installed only where that needs no password (as root, or with
+# password-less sudo); otherwise setup names it, says what works without it, and goes on.
+# It never waits for a password. Exit code 1: something the command cannot do without.
+set -uo pipefail
+purpose=${1:?usage: scripts/setup.sh tutorial|test}
 
-need_gnuplot=yes
-[ "${1:-}" = "--no-gnuplot" ] && need_gnuplot=no
+have_gtest() {
+    [ -e /usr/include/gtest/gtest.h ] || [ -e /usr/local/include/gtest/gtest.h ] ||
+        ls /usr/lib/*/cmake/GTest/GTestConfig.cmake /usr/local/lib*/cmake/GTest/GTestConfig.cmake \
+            >/dev/null 2>&1
+}
 
-missing=()
-command -v cmake >/dev/null || missing+=(cmake)
-command -v g++ >/dev/null || missing+=(g++)
-if [ ! -e /usr/include/gtest/gtest.h ] && [ ! -e /usr/local/include/gtest/gtest.h ] &&
-   ! ls /usr/lib/*/cmake/GTest/GTestConfig.cmake /usr/local/lib*/cmake/GTest/GTestConfig.cmake >/dev/null 2>&1; then
-    missing+=(libgtest-dev)
+required=()  # without these the command cannot run
+optional=()  # without these it runs, doing less
+command -v cmake >/dev/null || required+=(cmake)
+command -v c++ >/dev/null || command -v g++ >/dev/null || required+=(g++)
+if [ "$purpose" = test ]; then
+    have_gtest || required+=(libgtest-dev)
+    command -v gnuplot >/dev/null || optional+=(gnuplot-nox)
 fi
-[ "$need_gnuplot" = yes ] && ! command -v gnuplot >/dev/null && missing+=(gnuplot-nox)
 
+missing=("${required[@]}" "${optional[@]}")
 if [ ${#missing[@]} -gt 0 ]; then
-    if command -v apt-get >/dev/null && { [ "$(id -u)" -eq 0 ] || command -v sudo >/dev/null; }; then
-        sudo=""
-        [ "$(id -u)" -eq 0 ] || sudo=sudo
+    sudo=""
+    if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+        sudo="sudo -n"
+    fi
+    if command -v apt-get >/dev/null && { [ "$(id -u)" -eq 0 ] || [ -n "$sudo" ]; }; then
         echo "setup: installing ${missing[*]}" >&2
-        $sudo apt-get update -qq >&2
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2
-    else
-        echo "setup: missing packages: ${missing[*]} (on Debian/Ubuntu: sudo apt-get install ${missing[*]})" >&2
+        $sudo apt-get update -qq >&2 &&
+            DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2 ||
+            echo "setup: could not install ${missing[*]}" >&2
+        required=($(for p in "${required[@]}"; do
+            case $p in
+            cmake) command -v cmake >/dev/null || echo "$p" ;;
+            g++) command -v g++ >/dev/null || echo "$p" ;;
+            libgtest-dev) have_gtest || echo "$p" ;;
+            esac
+        done))
+        command -v gnuplot >/dev/null && optional=()
+    fi
+    if [ ${#optional[@]} -gt 0 ]; then
+        echo "setup: gnuplot is missing (Debian/Ubuntu: apt-get install gnuplot-nox, needs root);" \
+             "the tests run without it (the chart test is skipped) and the charts are not drawn" >&2
+    fi
+    if [ ${#required[@]} -gt 0 ]; then
+        echo "setup: missing: ${required[*]} (Debian/Ubuntu: apt-get install ${required[*]}, needs root)" >&2
+        case " ${required[*]} " in
+        *" libgtest-dev "*) [ ${#required[@]} -eq 1 ] &&
+            echo "setup: without GoogleTest no test can be built; scripts/tutorial.sh works without it" >&2 ;;
+        esac
         exit 1
     fi
 fi
@@ -38,3 +66,4 @@ if ! command -v nvcc >/dev/null; then
     fi
     exit 1
 fi
+exit 0

@@ -1,20 +1,35 @@
 #!/usr/bin/env bash
-# The test command: installs what is missing, builds, runs every test.
-# Without a GPU the GPU tests are reported as skipped ("no CUDA device"), never as passed.
-# Extra arguments go to ctest, e.g. -L cpu, -L gpu, -R step05.
+# The test command: checks the tools, builds everything, runs every test, and says what ran.
+# Without a GPU the GPU tests are reported as skipped ("no CUDA device"), never as passed;
+# without gnuplot the chart test is skipped ("gnuplot not found"). A run in which no test
+# ran is a failure. Extra arguments go to ctest, e.g. -L cpu, -L gpu, -R step05.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh  # gnuplot too: the plotting pipeline has a test
-scripts/build.sh
 build=${BUILD_DIR:-build}
-log=$(mktemp)
+scripts/setup.sh test
+scripts/build.sh
+if [ "$(cd "$build" && ctest -N 2>/dev/null | sed -n 's/^Total Tests: //p')" = "" ] ||
+   [ "$(cd "$build" && ctest -N | sed -n 's/^Total Tests: //p')" -eq 0 ]; then
+    reason=$(sed -n 's/^REDUCTION_TESTS_OFF_REASON:INTERNAL=//p' "$build/CMakeCache.txt")
+    echo "test: no test was built: ${reason:-see $build/configure.log}" >&2
+    exit 1
+fi
+log=$build/test.log
 set +e
 (cd "$build" && ctest --output-on-failure --parallel "$(nproc)" "$@") | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
 total=$(sed -n 's/.*tests failed out of \([0-9][0-9]*\).*/\1/p' "$log" | tail -1)
 skipped=$(grep -c '(Skipped)' "$log" || true)
-rm -f "$log"
+# Why tests were skipped: the reasons they printed (GoogleTest's "Skipped" message, or a
+# script's "SKIPPED:" line), each once, with how many tests gave it.
+if [ "$skipped" -gt 0 ]; then
+    awk 'skipnext { sub(/^ */, ""); print; skipnext = 0 }
+         /: Skipped$/ { skipnext = 1 }
+         /^SKIPPED: / { sub(/^SKIPPED: /, ""); print }' \
+        "$build/Testing/Temporary/LastTest.log" | sort | uniq -c | sed 's/^ */test: skipped: /' |
+        sed 's/: \([0-9]*\) /: \1 x /'
+fi
 if [ "$status" -ne 0 ]; then
     echo "test: FAILED" >&2
     exit "$status"

@@ -1,39 +1,39 @@
 #!/usr/bin/env bash
-# The tutorial in one command: builds every step, runs each in turn at the headline size
-# (2^28 floats unless given other options, which go to every step) and prints one line per
-# step. The CSV rows go to build/results/tutorial.csv.
+# The tutorial in one command: builds the steps (for the GPU of this machine), runs each in
+# turn at the headline size (2^28 floats unless other options are given; they go to every
+# step) and prints the bandwidth table: time, GB/s, % of the GPU's peak, step and cumulative
+# speedup. Needs only the CUDA Toolkit, CMake and a C++ compiler.
 #   scripts/tutorial.sh                  # 2^28 floats, block 256
 #   scripts/tutorial.sh --type int --n 2^24
+# The CSV goes to build/results/table.csv (RESULTS_DIR=... to choose the folder).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh --no-gnuplot
-scripts/build.sh >/dev/null
 build=${BUILD_DIR:-build}
-mkdir -p "$build/results"
-csv=$build/results/tutorial.csv
+results=${RESULTS_DIR:-$build/results}
+scripts/setup.sh tutorial
+echo "tutorial: building the programs (the first time takes a few minutes)" >&2
+scripts/build.sh tutorial
+mkdir -p "$results"
+csv=$results/table.csv
 "$build/step01_cpu_serial" --csv-header >"$csv"
 
-programs=$(cd "$build" && ls -d step[0-9][0-9]_* 2>/dev/null | grep -v _tests | sort)
-[ -x "$build/cub_reference" ] && programs="$programs cub_reference"
-
-printf '%-28s %-36s %10s %9s %7s %8s %8s\n' step technique "time (ms)" "GB/s" "% peak" "step x" "total x"
-for program in $programs; do
+echo >&2
+for program in $(cat "$build/programs.txt"); do  # the steps in order, CUB last (CMake writes it)
+    echo "tutorial: running $program" >&2
     set +e
     row=$("$build/$program" --csv "$@")
     status=$?
     set -e
     if [ "$status" -ne 0 ]; then
-        echo "$program stopped with exit code $status (see its message above); the table ends here." >&2
-        exit "$status"
+        echo "tutorial: $program stopped with exit code $status (see its message above);" \
+             "the table below ends before it" >&2
+        break
     fi
     echo "$row" >>"$csv"
-    echo "$row" | awk -F, -v first="${first_ms:-}" -v previous="${previous_ms:-}" '{
-        step = (previous == "" ? "" : sprintf("%.2f", previous / $18));
-        total = (first == "" ? "" : sprintf("%.1f", first / $18));
-        printf "%-28s %-36s %10.4f %9.1f %7s %8s %8s\n", $1, $2, $18, $21, $22, step, total }'
-    ms=$(echo "$row" | cut -d, -f18)
-    first_ms=${first_ms:-$ms}
-    [ "$program" = cub_reference ] || previous_ms=$ms
 done
-device=$(tail -1 "$csv" | cut -d, -f3)
-echo "device: $device; rows in $csv"
+echo
+[ "$(wc -l <"$csv")" -gt 1 ] && "$build/results_table" --text "$csv"
+echo
+echo "The CSV is $csv."
+echo "Charts and the Markdown table: scripts/plot.sh $results (charts need gnuplot)."
+exit "${status:-0}"

@@ -4,5 +4,6 @@
 
 int main(int argc, char** argv)
 {
-    return runGpuStep(argc, argv, "step02_naive_single_block", "one block with interleaved addressing");
+    return runGpuStep(argc, argv, "step02_naive_single_block",
+                      "one block with interleaved addressing");
 }

@@ -39,7 +39,8 @@ std::size_t workspaceBytes(std::size_t /*n*/, int /*blockSize*/)
 }
 
 template <typename T>
-void reduce(const T* input, std::size_t n, int blockSize, void* /*workspace*/, T* result)
+void reduce(const T* input, std::size_t n, int blockSize, void* /*workspace*/,
+            std::size_t /*workspaceSize*/, T* result)
 {
     reduceKernel<<<1, blockSize, blockSize * sizeof(T)>>>(input, result, n);
     CUDA_CHECK_LAUNCH();

@@ -27,23 +27,30 @@ __global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
     if (tid == 0) blockSums[blockIdx.x] = sharedPartials[0];
 }
 
+// How many elements one block adds up: one per thread.
+template <typename T>
+constexpr std::size_t elementsPerBlock(int blockSize)
+{
+    return blockSize;
+}
+
 template <typename T>
 std::size_t workspaceBytes(std::size_t n, int blockSize)
 {
-    return partialSumsBytes<T>(n, blockSize);
+    return partialSumsBytes<T>(n, elementsPerBlock<T>(blockSize));
 }
 
 // Each pass turns `count` values into one partial sum per block, stored one pass after the
 // other in the workspace; the pass that needs a single block writes the result.
 template <typename T>
-void reduce(const T* input, std::size_t n, int blockSize, void* workspace, T* result)
+void reduce(const T* input, std::size_t n, int blockSize, void* workspace,
+            std::size_t /*workspaceSize*/, T* result)
 {
-    const std::size_t elementsPerBlock = blockSize;
     const T* passInput = input;
     T* passOutput = static_cast<T*>(workspace);
     std::size_t count = n;
-    while (count > elementsPerBlock) {
-        unsigned int blocks = unsigned(ceilDiv(count, elementsPerBlock));
+    while (count > elementsPerBlock<T>(blockSize)) {
+        unsigned int blocks = unsigned(ceilDiv(count, elementsPerBlock<T>(blockSize)));
         reduceKernel<<<blocks, blockSize, blockSize * sizeof(T)>>>(passInput, passOutput, count);
         CUDA_CHECK_LAUNCH();
         passInput = passOutput;

@@ -4,5 +4,6 @@
 
 int main(int argc, char** argv)
 {
-    return runGpuStep(argc, argv, "step08_templates_cascading", "templates and algorithm cascading");
+    return runGpuStep(argc, argv, "step08_templates_cascading",
+                      "templates and algorithm cascading");
 }

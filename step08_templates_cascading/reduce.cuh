@@ -17,6 +17,7 @@ template <typename T>
 __device__ void warpReduce(T* sharedPartials, unsigned int tid)
 {
     T sum = sharedPartials[tid];
+    // clang-format off
     sum += sharedPartials[tid + 32]; __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
     sum += sharedPartials[tid + 16]; __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
     sum += sharedPartials[tid + 8];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
@@ -24,6 +25,7 @@ __device__ void warpReduce(T* sharedPartials, unsigned int tid)
     sum += sharedPartials[tid + 2];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
     sum += sharedPartials[tid + 1];  __syncwarp(); sharedPartials[tid] = sum;
 }
+// clang-format on
 
 template <unsigned int blockSize, typename T>
 __global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
@@ -44,19 +46,38 @@ __global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
     // Level s adds the upper half of the live values onto the lower half: thread tid
     // reads tid + s, so a warp touches 32 consecutive words, each in its own bank.
     // blockSize is a constant, so the compiler drops the levels this block size lacks.
-    if (blockSize >= 1024) { if (tid < 512) sharedPartials[tid] += sharedPartials[tid + 512]; __syncthreads(); }
-    if (blockSize >= 512)  { if (tid < 256) sharedPartials[tid] += sharedPartials[tid + 256]; __syncthreads(); }
-    if (blockSize >= 256)  { if (tid < 128) sharedPartials[tid] += sharedPartials[tid + 128]; __syncthreads(); }
-    if (blockSize >= 128)  { if (tid < 64)  sharedPartials[tid] += sharedPartials[tid + 64];  __syncthreads(); }
+    if (blockSize >= 1024) {
+        if (tid < 512) sharedPartials[tid] += sharedPartials[tid + 512];
+        __syncthreads();
+    }
+    if (blockSize >= 512) {
+        if (tid < 256) sharedPartials[tid] += sharedPartials[tid + 256];
+        __syncthreads();
+    }
+    if (blockSize >= 256) {
+        if (tid < 128) sharedPartials[tid] += sharedPartials[tid + 128];
+        __syncthreads();
+    }
+    if (blockSize >= 128) {
+        if (tid < 64) sharedPartials[tid] += sharedPartials[tid + 64];
+        __syncthreads();
+    }
     if (tid < 32) warpReduce(sharedPartials, tid);
 
     if (tid == 0) blockSums[blockIdx.x] = sharedPartials[0];
 }
 
+// How many elements one block adds up: two per thread in one trip of its grid-stride loop.
+template <typename T>
+constexpr std::size_t elementsPerBlock(int blockSize)
+{
+    return 2 * std::size_t(blockSize);
+}
+
 template <typename T>
 std::size_t workspaceBytes(std::size_t n, int blockSize)
 {
-    return partialSumsBytes<T>(n, 2 * blockSize);
+    return partialSumsBytes<T>(n, elementsPerBlock<T>(blockSize));
 }
 
 // Each pass turns `count` values into one partial sum per block, stored one pass after the
@@ -64,15 +85,16 @@ std::size_t workspaceBytes(std::size_t n, int blockSize)
 template <unsigned int blockSize, typename T>
 void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
 {
-    const std::size_t elementsPerBlock = 2 * blockSize;
     const std::size_t sharedBytes = blockSize * sizeof(T);
     // One wave of blocks; the occupancy of a kernel does not change, so it is asked once.
-    static const unsigned int maxBlocks = residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
+    static const unsigned int maxBlocks =
+        residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
     const T* passInput = input;
     T* passOutput = static_cast<T*>(workspace);
     std::size_t count = n;
-    while (count > elementsPerBlock) {
-        unsigned int blocks = unsigned(std::min<std::size_t>(ceilDiv(count, elementsPerBlock), maxBlocks));
+    while (count > elementsPerBlock<T>(blockSize)) {
+        unsigned int blocks = unsigned(
+            std::min<std::size_t>(ceilDiv(count, elementsPerBlock<T>(blockSize)), maxBlocks));
         reduceKernel<blockSize><<<blocks, blockSize, sharedBytes>>>(passInput, passOutput, count);
         CUDA_CHECK_LAUNCH();
         passInput = passOutput;
@@ -85,13 +107,17 @@ void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
 
 // The kernels need the block size at compile time: one instance per size the CLI allows.
 template <typename T>
-void reduce(const T* input, std::size_t n, int blockSize, void* workspace, T* result)
+void reduce(const T* input, std::size_t n, int blockSize, void* workspace,
+            std::size_t /*workspaceSize*/, T* result)
 {
+    // clang-format off
     switch (blockSize) {
     case 1024: launchReduction<1024>(input, n, workspace, result); break;
     case 512:  launchReduction<512>(input, n, workspace, result); break;
     case 256:  launchReduction<256>(input, n, workspace, result); break;
     case 128:  launchReduction<128>(input, n, workspace, result); break;
     case 64:   launchReduction<64>(input, n, workspace, result); break;
+    default:   noKernelForBlockSize(blockSize);
     }
+    // clang-format on
 }

@@ -50,10 +50,17 @@ __global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
     if (threadIdx.x == 0) blockSums[blockIdx.x] = sum;
 }
 
+// How many elements one block adds up: two per thread in one trip of its grid-stride loop.
+template <typename T>
+constexpr std::size_t elementsPerBlock(int blockSize)
+{
+    return 2 * std::size_t(blockSize);
+}
+
 template <typename T>
 std::size_t workspaceBytes(std::size_t n, int blockSize)
 {
-    return partialSumsBytes<T>(n, 2 * blockSize);
+    return partialSumsBytes<T>(n, elementsPerBlock<T>(blockSize));
 }
 
 // Each pass turns `count` values into one partial sum per block, stored one pass after the
@@ -61,15 +68,16 @@ std::size_t workspaceBytes(std::size_t n, int blockSize)
 template <unsigned int blockSize, typename T>
 void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
 {
-    const std::size_t elementsPerBlock = 2 * blockSize;
     const std::size_t sharedBytes = (blockSize / 32) * sizeof(T);
     // One wave of blocks; the occupancy of a kernel does not change, so it is asked once.
-    static const unsigned int maxBlocks = residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
+    static const unsigned int maxBlocks =
+        residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
     const T* passInput = input;
     T* passOutput = static_cast<T*>(workspace);
     std::size_t count = n;
-    while (count > elementsPerBlock) {
-        unsigned int blocks = unsigned(std::min<std::size_t>(ceilDiv(count, elementsPerBlock), maxBlocks));
+    while (count > elementsPerBlock<T>(blockSize)) {
+        unsigned int blocks = unsigned(
+            std::min<std::size_t>(ceilDiv(count, elementsPerBlock<T>(blockSize)), maxBlocks));
         reduceKernel<blockSize><<<blocks, blockSize, sharedBytes>>>(passInput, passOutput, count);
         CUDA_CHECK_LAUNCH();
         passInput = passOutput;
@@ -82,8 +90,10 @@ void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
 
 // The kernels need the block size at compile time: one instance per size the CLI allows.
 template <typename T>
-void reduce(const T* input, std::size_t n, int blockSize, void* workspace, T* result)
+void reduce(const T* input, std::size_t n, int blockSize, void* workspace,
+            std::size_t /*workspaceSize*/, T* result)
 {
+    // clang-format off
     switch (blockSize) {
     case 1024: launchReduction<1024>(input, n, workspace, result); break;
     case 512:  launchReduction<512>(input, n, workspace, result); break;
@@ -91,5 +101,7 @@ void reduce(const T* input, std::size_t n, int blockSize, void* workspace, T* re
     case 128:  launchReduction<128>(input, n, workspace, result); break;
     case 64:   launchReduction<64>(input, n, workspace, result); break;
     case 32:   launchReduction<32>(input, n, workspace, result); break;
+    default:   noKernelForBlockSize(blockSize);
     }
+    // clang-format on
 }

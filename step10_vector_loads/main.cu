@@ -4,5 +4,6 @@
 
 int main(int argc, char** argv)
 {
-    return runGpuStep(argc, argv, "step10_vector_loads", "128-bit loads and independent accumulators");
+    return runGpuStep(argc, argv, "step10_vector_loads",
+                      "128-bit loads and independent accumulators");
 }

@@ -34,14 +34,16 @@ __device__ T blockSum(T value)
     return value;
 }
 
-// 16 bytes of consecutive elements: 4 ints or floats, 2 int64s or doubles, 1 cdouble.
-template <typename T>
-struct alignas(16) Vector {
-    T element[16 / sizeof(T)];
-};
+// One 128-bit load: 4 ints or floats, 2 int64s or doubles, 1 cdouble.
+constexpr std::size_t vectorBytes = 16;
 
 template <typename T>
-constexpr unsigned int elementsPerVector = 16 / sizeof(T);
+constexpr unsigned int elementsPerVector = vectorBytes / sizeof(T);
+
+template <typename T>
+struct alignas(vectorBytes) Vector {
+    T element[elementsPerVector<T>];
+};
 
 // Each thread loads this many vectors before adding any of them.
 constexpr unsigned int accumulators = 4;
@@ -60,9 +62,10 @@ __device__ Vector<T> loadVector(const T* address)
 template <unsigned int blockSize, typename T>
 __global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
 {
-    // A vector load needs a 16-byte aligned address: the few elements before the first
-    // aligned address (head) and after the last whole vector (tail) are loaded one by one.
-    std::size_t head = (16 - reinterpret_cast<std::uintptr_t>(input) % 16) % 16 / sizeof(T);
+    // A vector load needs an address aligned to vectorBytes: the few elements before the
+    // first aligned address (head) and after the last whole vector (tail) are loaded one by one.
+    const std::size_t misalignment = reinterpret_cast<std::uintptr_t>(input) % vectorBytes;
+    std::size_t head = (vectorBytes - misalignment) % vectorBytes / sizeof(T);
     if (head > n) head = n;
     const T* alignedInput = input + head;
     const std::size_t vectors = (n - head) / elementsPerVector<T>;
@@ -93,10 +96,17 @@ __global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
     if (threadIdx.x == 0) blockSums[blockIdx.x] = sum;
 }
 
+// How many elements one block adds up: `accumulators` vectors per thread in one trip of its loop.
+template <typename T>
+constexpr std::size_t elementsPerBlock(int blockSize)
+{
+    return std::size_t(blockSize) * elementsPerVector<T> * accumulators;
+}
+
 template <typename T>
 std::size_t workspaceBytes(std::size_t n, int blockSize)
 {
-    return partialSumsBytes<T>(n, blockSize * elementsPerVector<T> * accumulators);
+    return partialSumsBytes<T>(n, elementsPerBlock<T>(blockSize));
 }
 
 // Each pass turns `count` values into one partial sum per block, stored one pass after the
@@ -104,15 +114,16 @@ std::size_t workspaceBytes(std::size_t n, int blockSize)
 template <unsigned int blockSize, typename T>
 void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
 {
-    const std::size_t elementsPerBlock = blockSize * elementsPerVector<T> * accumulators;
     const std::size_t sharedBytes = (blockSize / 32) * sizeof(T);
     // One wave of blocks; the occupancy of a kernel does not change, so it is asked once.
-    static const unsigned int maxBlocks = residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
+    static const unsigned int maxBlocks =
+        residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
     const T* passInput = input;
     T* passOutput = static_cast<T*>(workspace);
     std::size_t count = n;
-    while (count > elementsPerBlock) {
-        unsigned int blocks = unsigned(std::min<std::size_t>(ceilDiv(count, elementsPerBlock), maxBlocks));
+    while (count > elementsPerBlock<T>(blockSize)) {
+        unsigned int blocks = unsigned(
+            std::min<std::size_t>(ceilDiv(count, elementsPerBlock<T>(blockSize)), maxBlocks));
         reduceKernel<blockSize><<<blocks, blockSize, sharedBytes>>>(passInput, passOutput, count);
         CUDA_CHECK_LAUNCH();
         passInput = passOutput;
@@ -125,8 +136,10 @@ void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
 
 // The kernels need the block size at compile time: one instance per size the CLI allows.
 template <typename T>
-void reduce(const T* input, std::size_t n, int blockSize, void* workspace, T* result)
+void reduce(const T* input, std::size_t n, int blockSize, void* workspace,
+            std::size_t /*workspaceSize*/, T* result)
 {
+    // clang-format off
     switch (blockSize) {
     case 1024: launchReduction<1024>(input, n, workspace, result); break;
     case 512:  launchReduction<512>(input, n, workspace, result); break;
@@ -134,5 +147,7 @@ void reduce(const T* input, std::size_t n, int blockSize, void* workspace, T* re
     case 128:  launchReduction<128>(input, n, workspace, result); break;
     case 64:   launchReduction<64>(input, n, workspace, result); break;
     case 32:   launchReduction<32>(input, n, workspace, result); break;
+    default:   noKernelForBlockSize(blockSize);
     }
+    // clang-format on
 }

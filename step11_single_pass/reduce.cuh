@@ -35,17 +35,33 @@ __device__ T blockSum(T value)
     return value;
 }
 
-// 16 bytes of consecutive elements: 4 ints or floats, 2 int64s or doubles, 1 cdouble.
-template <typename T>
-struct alignas(16) Vector {
-    T element[16 / sizeof(T)];
-};
+// One 128-bit load: 4 ints or floats, 2 int64s or doubles, 1 cdouble.
+constexpr std::size_t vectorBytes = 16;
 
 template <typename T>
-constexpr unsigned int elementsPerVector = 16 / sizeof(T);
+constexpr unsigned int elementsPerVector = vectorBytes / sizeof(T);
+
+template <typename T>
+struct alignas(vectorBytes) Vector {
+    T element[elementsPerVector<T>];
+};
 
 // Each thread loads this many vectors before adding any of them.
 constexpr unsigned int accumulators = 4;
+
+// A load that skips L1 and reads L2 (.cg: "cache global"), where every SM's writes meet:
+// for the block sums that other blocks of the same launch wrote.
+template <typename T>
+__device__ T loadFromL2(const T* address)
+{
+    return __ldcg(address);
+}
+
+template <typename Real>
+__device__ Complex<Real> loadFromL2(const Complex<Real>* address)
+{
+    return Complex<Real>(__ldcg(&address->re), __ldcg(&address->im));
+}
 
 // One 128-bit load through the read-only (non-coherent) data path: the input does not
 // change while the kernel runs, so it may be cached without coherence.
@@ -59,11 +75,13 @@ __device__ Vector<T> loadVector(const T* address)
 }
 
 template <unsigned int blockSize, typename T>
-__global__ void reduceKernel(const T* input, T* blockSums, unsigned int* blocksDone, T* result, std::size_t n)
+__global__ void reduceKernel(const T* input, T* blockSums, unsigned int* blocksDone, T* result,
+                             std::size_t n)
 {
-    // A vector load needs a 16-byte aligned address: the few elements before the first
-    // aligned address (head) and after the last whole vector (tail) are loaded one by one.
-    std::size_t head = (16 - reinterpret_cast<std::uintptr_t>(input) % 16) % 16 / sizeof(T);
+    // A vector load needs an address aligned to vectorBytes: the few elements before the
+    // first aligned address (head) and after the last whole vector (tail) are loaded one by one.
+    const std::size_t misalignment = reinterpret_cast<std::uintptr_t>(input) % vectorBytes;
+    std::size_t head = (vectorBytes - misalignment) % vectorBytes / sizeof(T);
     if (head > n) head = n;
     const T* alignedInput = input + head;
     const std::size_t vectors = (n - head) / elementsPerVector<T>;
@@ -111,16 +129,27 @@ __global__ void reduceKernel(const T* input, T* blockSums, unsigned int* blocksD
     // subset in a fixed order, so the result does not depend on which block came last.
     __threadfence();
     sum = 0;
-    for (unsigned int b = threadIdx.x; b < gridDim.x; b += blockSize) sum += loadFromL2(&blockSums[b]);
+    for (unsigned int b = threadIdx.x; b < gridDim.x; b += blockSize)
+        sum += loadFromL2(&blockSums[b]);
     sum = blockSum<blockSize>(sum);
     if (threadIdx.x == 0) *result = sum;
 }
 
+// How many elements one block adds up: `accumulators` vectors per thread in one trip of its loop.
+template <typename T>
+constexpr std::size_t elementsPerBlock(int blockSize)
+{
+    return std::size_t(blockSize) * elementsPerVector<T> * accumulators;
+}
+
+// The workspace holds the ticket counter, then one sum per block; the counter takes 16
+// bytes so that the sums after it stay aligned for every type.
+constexpr std::size_t ticketBytes = 16;
+
 template <typename T>
 std::size_t workspaceBytes(std::size_t n, int blockSize)
 {
-    // The ticket counter (16 bytes keep what follows aligned), then one sum per block.
-    return 16 + ceilDiv(n, blockSize * elementsPerVector<T> * accumulators) * sizeof(T);
+    return ticketBytes + ceilDiv(n, elementsPerBlock<T>(blockSize)) * sizeof(T);
 }
 
 // One launch: enough blocks to cover n, at most as many as fit on the GPU at once. The
@@ -128,21 +157,25 @@ std::size_t workspaceBytes(std::size_t n, int blockSize)
 template <unsigned int blockSize, typename T>
 void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
 {
-    const std::size_t elementsPerBlock = blockSize * elementsPerVector<T> * accumulators;
     const std::size_t sharedBytes = (blockSize / 32) * sizeof(T);
     // One wave of blocks; the occupancy of a kernel does not change, so it is asked once.
-    static const unsigned int maxBlocks = residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
+    static const unsigned int maxBlocks =
+        residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
     unsigned int* blocksDone = static_cast<unsigned int*>(workspace);
-    T* blockSums = reinterpret_cast<T*>(static_cast<char*>(workspace) + 16);
-    unsigned int blocks = unsigned(std::min<std::size_t>(std::max<std::size_t>(1, ceilDiv(n, elementsPerBlock)), maxBlocks));
-    reduceKernel<blockSize><<<blocks, blockSize, sharedBytes>>>(input, blockSums, blocksDone, result, n);
+    T* blockSums = reinterpret_cast<T*>(static_cast<char*>(workspace) + ticketBytes);
+    unsigned int blocks = unsigned(std::min<std::size_t>(
+        std::max<std::size_t>(1, ceilDiv(n, elementsPerBlock<T>(blockSize))), maxBlocks));
+    reduceKernel<blockSize>
+        <<<blocks, blockSize, sharedBytes>>>(input, blockSums, blocksDone, result, n);
     CUDA_CHECK_LAUNCH();
 }
 
 // The kernels need the block size at compile time: one instance per size the CLI allows.
 template <typename T>
-void reduce(const T* input, std::size_t n, int blockSize, void* workspace, T* result)
+void reduce(const T* input, std::size_t n, int blockSize, void* workspace,
+            std::size_t /*workspaceSize*/, T* result)
 {
+    // clang-format off
     switch (blockSize) {
     case 1024: launchReduction<1024>(input, n, workspace, result); break;
     case 512:  launchReduction<512>(input, n, workspace, result); break;
@@ -150,5 +183,7 @@ void reduce(const T* input, std::size_t n, int blockSize, void* workspace, T* re
     case 128:  launchReduction<128>(input, n, workspace, result); break;
     case 64:   launchReduction<64>(input, n, workspace, result); break;
     case 32:   launchReduction<32>(input, n, workspace, result); break;
+    default:   noKernelForBlockSize(blockSize);
     }
+    // clang-format on
 }

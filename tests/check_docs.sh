@@ -2,7 +2,7 @@
 # Usage: check_docs.sh [REPOSITORY_ROOT]
 # The docs pages are consistent with the repository:
 #   1. every generated region (diffs, included results, table rows) is up to date
-#      (scripts/docs.sh --check; run scripts/docs.sh to refresh them);
+#      (scripts/maintainer/docs.sh --check; run scripts/maintainer/docs.sh to refresh them);
 #   2. every step folder and the CUB reference have their page docs/<folder>.md;
 #   3. every relative link and image in docs/*.md and exercises/README.md points at a file
 #      that exists;
@@ -18,8 +18,8 @@ fail() {
 }
 
 # 1. Generated regions.
-if ! scripts/docs.sh --check; then
-    fail "generated regions are stale (run scripts/docs.sh and commit the pages)"
+if ! scripts/maintainer/docs.sh --check; then
+    fail "generated regions are stale (run scripts/maintainer/docs.sh and commit the pages)"
 fi
 
 # 2. A page per step.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Usage: check_experiment.sh PROGRAM
-# Runs docs/experiments/step11_vs_cub.cu's program on small sizes. With a GPU every variant's
+# Runs programs/step11_vs_cub.cu's program on small sizes. With a GPU every variant's
 # every timed run is checked against the exact sum: it must exit 0 and print a CSV row for
 # each variant, type and size. With no GPU it must exit 3 with one line on stderr. A bad
 # argument must exit 2 either way.

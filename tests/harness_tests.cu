@@ -1,14 +1,20 @@
 // Unit tests of the shared harness (common/): they need no GPU.
 #include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "cli.cuh"
 #include "data.cuh"
+#include "host.cuh"
 #include "kernel_helpers.cuh"
 #include "measure.cuh"
+#include "progress.cuh"
 #include "report.cuh"
 
 namespace {
@@ -19,6 +25,22 @@ ParsedCommandLine parse(std::vector<std::string> arguments)
     std::vector<const char*> argv;
     for (const std::string& argument : arguments) argv.push_back(argument.c_str());
     return parseCommandLine(int(argv.size()), argv.data());
+}
+
+// Runs make() with REDUCTION_HOST_THREADS set to `threads`, then unsets it.
+template <typename Make>
+auto withHostThreads(int threads, Make make)
+{
+    setenv("REDUCTION_HOST_THREADS", std::to_string(threads).c_str(), 1);
+    auto made = make();
+    unsetenv("REDUCTION_HOST_THREADS");
+    return made;
+}
+
+template <typename T>
+bool sameBits(const T& a, const T& b)
+{
+    return std::memcmp(&a, &b, sizeof(T)) == 0;
 }
 
 }  // namespace
@@ -43,8 +65,8 @@ TEST(ParseSize, AcceptsPlainNumbersAndPowersOfTwo)
 TEST(ParseSize, RejectsEverythingElse)
 {
     std::size_t n = 0;
-    for (const char* bad : {"", "-1", "abc", "2^", "2^64", "2^49", "2^x", "1e6", "12abc", "2^4-17", "2^3+",
-                            "99999999999999999999999", "+5", " 5"})
+    for (const char* bad : {"", "-1", "abc", "2^", "2^64", "2^49", "2^x", "1e6", "12abc", "2^4-17",
+                            "2^3+", "99999999999999999999999", "+5", " 5"})
         EXPECT_FALSE(parseSize(bad, n)) << "'" << bad << "'";
 }
 
@@ -61,8 +83,9 @@ TEST(CommandLine, DefaultsAreTheDocumentedOnes)
 
 TEST(CommandLine, ReadsEveryOption)
 {
-    ParsedCommandLine parsed = parse({"--n", "2^20+7", "--block=512", "--type", "cdouble", "--iters", "30",
-                                      "--warmup", "0", "--seed", "18446744073709551615", "--csv", "--verify-only"});
+    ParsedCommandLine parsed =
+        parse({"--n", "2^20+7", "--block=512", "--type", "cdouble", "--iters", "30", "--warmup",
+               "0", "--seed", "18446744073709551615", "--csv", "--verify-only"});
     ASSERT_EQ(parsed.error, "");
     const Options& o = parsed.options;
     EXPECT_EQ(o.n, (std::size_t(1) << 20) + 7);
@@ -89,28 +112,101 @@ TEST(CommandLine, AcceptsEveryTypeAndBlockSize)
 TEST(CommandLine, RejectsBadValuesNamingThem)
 {
     const std::vector<std::vector<std::string>> bad = {
-        {"--n", "-1"},      {"--n", "abc"},     {"--n", "2^64"},    {"--n", ""},         {"--block", "0"},
-        {"--block", "48"},  {"--block", "2048"}, {"--block", "16"}, {"--type", "half"},  {"--iters", "0"},
-        {"--iters", "-3"},  {"--warmup", "x"},  {"--seed", "-1"},   {"--frobnicate"},    {"--n"},
-        {"--block"},        {"--csv=yes"},      {"positional"}};
+        {"--n", "-1"},       {"--n", "abc"},    {"--n", "2^64"},
+        {"--n", ""},         {"--block", "0"},  {"--block", "48"},
+        {"--block", "2048"}, {"--block", "16"}, {"--type", "half"},
+        {"--iters", "0"},    {"--iters", "-3"}, {"--warmup", "x"},
+        {"--seed", "-1"},    {"--frobnicate"},  {"--n"},
+        {"--block"},         {"--csv=yes"},     {"positional"}};
     for (const auto& arguments : bad) {
         ParsedCommandLine parsed = parse(arguments);
         EXPECT_NE(parsed.error, "") << arguments[0];
         EXPECT_EQ(parsed.error.find('\n'), std::string::npos) << "one line only: " << parsed.error;
-        if (arguments.size() == 2) EXPECT_NE(parsed.error.find("'" + arguments[1] + "'"), std::string::npos) << parsed.error;
+        if (arguments.size() == 2)
+            EXPECT_NE(parsed.error.find("'" + arguments[1] + "'"), std::string::npos)
+                << parsed.error;
     }
 }
 
 TEST(InputData, IsDeterministicNonzeroAndMixedInSign)
 {
-    std::vector<float> a = makeInput<float>(10000, 5), b = makeInput<float>(10000, 5), c = makeInput<float>(10000, 6);
+    std::vector<float> a = makeInput<float>(10000, 5), b = makeInput<float>(10000, 5),
+                       c = makeInput<float>(10000, 6);
     EXPECT_EQ(a, b);
     EXPECT_NE(a, c);
-    EXPECT_TRUE(std::all_of(a.begin(), a.end(), [](float x) { return std::fabs(x) >= 0.5f && std::fabs(x) < 1; }));
+    EXPECT_TRUE(std::all_of(a.begin(), a.end(),
+                            [](float x) { return std::fabs(x) >= 0.5f && std::fabs(x) < 1; }));
     EXPECT_TRUE(std::any_of(a.begin(), a.end(), [](float x) { return x < 0; }));
     EXPECT_TRUE(std::any_of(a.begin(), a.end(), [](float x) { return x > 0; }));
     std::vector<int> ints = makeInput<int>(10000, 5);
-    EXPECT_TRUE(std::all_of(ints.begin(), ints.end(), [](int x) { return std::abs(x) >= 2 && std::abs(x) <= 9; }));
+    EXPECT_TRUE(std::all_of(ints.begin(), ints.end(),
+                            [](int x) { return std::abs(x) >= 2 && std::abs(x) <= 9; }));
+}
+
+// Several pieces and a short last one, so that threads really share the work.
+const std::size_t manyPieces = 5 * hostPieceElements + 123;
+
+TEST(InputData, IsTheSameWhateverTheNumberOfThreads)
+{
+    EXPECT_EQ(withHostThreads(1, [] { return hostThreads(); }), 1u);
+    EXPECT_EQ(withHostThreads(7, [] { return hostThreads(); }), 7u);
+    auto one = withHostThreads(1, [] { return makeInput<double>(manyPieces, 9); });
+    auto seven = withHostThreads(7, [] { return makeInput<double>(manyPieces, 9); });
+    ASSERT_EQ(one.size(), manyPieces);
+    EXPECT_EQ(std::memcmp(one.data(), seven.data(), manyPieces * sizeof(double)), 0);
+    // A slice is the same stretch of the same array.
+    std::vector<double> slice(1000);
+    makeInputSlice(slice.data(), 3 * hostPieceElements - 10, slice.size(), 9);
+    EXPECT_TRUE(std::equal(slice.begin(), slice.end(), one.begin() + 3 * hostPieceElements - 10));
+}
+
+TEST(Reference, IsTheSameWhateverTheThreadsAndTheStretches)
+{
+    std::vector<float> floats = makeInput<float>(manyPieces, 3);
+    auto one = withHostThreads(1, [&] { return referenceSum(floats.data(), manyPieces); });
+    auto five = withHostThreads(5, [&] { return referenceSum(floats.data(), manyPieces); });
+    EXPECT_TRUE(sameBits(one.component[0].sum, five.component[0].sum));
+    EXPECT_TRUE(sameBits(one.component[0].sumOfMagnitudes, five.component[0].sumOfMagnitudes));
+    // Fed in stretches of whole pieces (as the GPU harness copies the input), the same bits.
+    ReferenceBuilder<float> builder;
+    builder.add(floats.data(), 2 * hostPieceElements);
+    builder.add(floats.data() + 2 * hostPieceElements, hostPieceElements);
+    builder.add(floats.data() + 3 * hostPieceElements, manyPieces - 3 * hostPieceElements);
+    Reference<float> stretches = builder.result();
+    EXPECT_EQ(stretches.n, manyPieces);
+    EXPECT_TRUE(sameBits(one.component[0].sum, stretches.component[0].sum));
+    // Integers and complex numbers too.
+    std::vector<long long> ints = makeInput<long long>(manyPieces, 3);
+    auto intsOne = withHostThreads(1, [&] { return referenceSum(ints.data(), manyPieces); });
+    auto intsSix = withHostThreads(6, [&] { return referenceSum(ints.data(), manyPieces); });
+    long long exact = 0;
+    for (long long x : ints) exact += x;
+    EXPECT_EQ(intsOne.component[0].exactSum, exact);
+    EXPECT_EQ(intsSix.component[0].exactSum, exact);
+    std::vector<Complex<double>> complex = makeInput<Complex<double>>(manyPieces, 3);
+    auto complexOne = withHostThreads(1, [&] { return referenceSum(complex.data(), manyPieces); });
+    auto complexFour = withHostThreads(4, [&] { return referenceSum(complex.data(), manyPieces); });
+    EXPECT_TRUE(sameBits(complexOne.component[1].sum, complexFour.component[1].sum));
+}
+
+TEST(HostMemory, IsReadFromTheSystem)
+{
+    EXPECT_GT(hostBytesAvailable(), 0.0);
+}
+
+TEST(SlowPhaseNotice, SaysNothingForAQuickPhaseAndOneLineForASlowOne)
+{
+    testing::internal::CaptureStderr();
+    {
+        SlowPhaseNotice notice("quick phase");
+    }
+    EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+    testing::internal::CaptureStderr();
+    {
+        SlowPhaseNotice notice("slow phase");
+        std::this_thread::sleep_for(std::chrono::milliseconds(2300));
+    }
+    EXPECT_EQ(testing::internal::GetCapturedStderr(), "slow phase ...\n");
 }
 
 TEST(Reference, IsExactForIntegersAndAccurateForFloats)
@@ -153,7 +249,8 @@ TEST(Tolerance, PassesEveryCorrectOrder)
         for (float sum : summationOrders(floats))
             EXPECT_TRUE(verify(sum, referenceSum(floats.data(), n)).correct) << "float, n = " << n;
         for (double sum : summationOrders(doubles))
-            EXPECT_TRUE(verify(sum, referenceSum(doubles.data(), n)).correct) << "double, n = " << n;
+            EXPECT_TRUE(verify(sum, referenceSum(doubles.data(), n)).correct)
+                << "double, n = " << n;
     }
 }
 
@@ -163,7 +260,9 @@ TEST(Tolerance, CatchesOneDroppedElement)
     for (std::size_t n : {1, 2, 33, 1025, 4096, 8192}) {
         std::vector<float> x = makeInput<float>(n, n);
         Reference<float> reference = referenceSum(x.data(), n);
-        EXPECT_FALSE(verify(summationOrders(std::vector<float>(x.begin() + 1, x.end()))[0], reference).correct)
+        EXPECT_FALSE(
+            verify(summationOrders(std::vector<float>(x.begin() + 1, x.end()))[0], reference)
+                .correct)
             << "float, n = " << n;
     }
     for (std::size_t n : {1, 1025, (1 << 20) + 7, 1 << 22}) {
@@ -172,11 +271,14 @@ TEST(Tolerance, CatchesOneDroppedElement)
         for (std::size_t dropped : {std::size_t(0), n - 1}) {
             std::vector<double> rest = x;
             rest.erase(rest.begin() + dropped);
-            EXPECT_FALSE(verify(summationOrders(rest)[2], reference).correct) << "double, n = " << n;
+            EXPECT_FALSE(verify(summationOrders(rest)[2], reference).correct)
+                << "double, n = " << n;
         }
         std::vector<int> ints = makeInput<int>(n, n);
         Reference<int> intReference = referenceSum(ints.data(), n);
-        EXPECT_FALSE(verify(summationOrders(std::vector<int>(ints.begin(), ints.end() - 1))[0], intReference).correct);
+        EXPECT_FALSE(
+            verify(summationOrders(std::vector<int>(ints.begin(), ints.end() - 1))[0], intReference)
+                .correct);
     }
 }
 
@@ -214,9 +316,10 @@ TEST(Statistics, MedianMinMax)
 
 TEST(Bandwidth, BytesOverTime)
 {
-    EXPECT_DOUBLE_EQ(bandwidthGBs(1e9, 1000), 1);             // 1 GB in 1 s
+    EXPECT_DOUBLE_EQ(bandwidthGBs(1e9, 1000), 1);  // 1 GB in 1 s
     EXPECT_DOUBLE_EQ(bandwidthGBs(4.0 * (1 << 28), 0.5), 2147.483648);
-    EXPECT_NEAR(theoreticalBandwidthGBs(2619000, 5120), 3352.32, 0.01);  // H100 SXM: 2619 MHz, 5120-bit
+    EXPECT_NEAR(theoreticalBandwidthGBs(2619000, 5120), 3352.32,
+                0.01);  // H100 SXM: 2619 MHz, 5120-bit
     EXPECT_EQ(chooseIterations(4.0 * (1 << 28)), 20);
     EXPECT_EQ(chooseIterations(4096), 1000);
 }
@@ -224,8 +327,8 @@ TEST(Bandwidth, BytesOverTime)
 TEST(Workspace, PartialSumsOfEveryPass)
 {
     EXPECT_EQ(partialSumsBytes<float>(0, 256), 0u);
-    EXPECT_EQ(partialSumsBytes<float>(256, 256), 0u);           // one block: writes the result
-    EXPECT_EQ(partialSumsBytes<float>(257, 256), 2 * 4u);       // 2 partial sums, then one block
+    EXPECT_EQ(partialSumsBytes<float>(256, 256), 0u);      // one block: writes the result
+    EXPECT_EQ(partialSumsBytes<float>(257, 256), 2 * 4u);  // 2 partial sums, then one block
     EXPECT_EQ(partialSumsBytes<double>(1 << 20, 32), (32768 + 1024 + 32) * 8u);
 }
 
@@ -238,7 +341,8 @@ TEST(Report, CsvRowHasOneFieldPerHeaderColumn)
     record.timed = true;
     record.timing = summarize({1, 2, 3});
     std::string header = csvHeader(), row = csvRow(record);
-    EXPECT_EQ(std::count(header.begin(), header.end(), ','), std::count(row.begin(), row.end(), ','));
+    EXPECT_EQ(std::count(header.begin(), header.end(), ','),
+              std::count(row.begin(), row.end(), ','));
     EXPECT_EQ(sizeText(1 << 28), "2^28");
     EXPECT_EQ(sizeText(1000), "1000");
     EXPECT_EQ(versionText(13000), "13.0");

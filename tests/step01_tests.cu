@@ -15,18 +15,37 @@ void checkSerialLoop()
         SCOPED_TRACE("n = " + std::to_string(n));
         std::vector<T> input = makeInput<T>(n, 7 + n);
         Verdict verdict = verify(reduce(input.data(), n), referenceSum(input.data(), n));
-        EXPECT_TRUE(verdict.correct) << "|error| " << verdict.error << ", tolerance " << verdict.tolerance;
+        EXPECT_TRUE(verdict.correct)
+            << "|error| " << verdict.error << ", tolerance " << verdict.tolerance;
     }
 }
 
 }  // namespace
 
-TEST(Step01SerialLoop, Int) { checkSerialLoop<int>(); }
-TEST(Step01SerialLoop, Int64) { checkSerialLoop<long long>(); }
-TEST(Step01SerialLoop, Float) { checkSerialLoop<float>(); }
-TEST(Step01SerialLoop, Double) { checkSerialLoop<double>(); }
-TEST(Step01SerialLoop, ComplexFloat) { checkSerialLoop<Complex<float>>(); }
-TEST(Step01SerialLoop, ComplexDouble) { checkSerialLoop<Complex<double>>(); }
+TEST(Step01SerialLoop, Int)
+{
+    checkSerialLoop<int>();
+}
+TEST(Step01SerialLoop, Int64)
+{
+    checkSerialLoop<long long>();
+}
+TEST(Step01SerialLoop, Float)
+{
+    checkSerialLoop<float>();
+}
+TEST(Step01SerialLoop, Double)
+{
+    checkSerialLoop<double>();
+}
+TEST(Step01SerialLoop, ComplexFloat)
+{
+    checkSerialLoop<Complex<float>>();
+}
+TEST(Step01SerialLoop, ComplexDouble)
+{
+    checkSerialLoop<Complex<double>>();
+}
 
 TEST(Step01SerialLoop, EmptyInputSumsToZero)
 {

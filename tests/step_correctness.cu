@@ -20,7 +20,8 @@ namespace {
 // Fresh random data on every run; REDUCTION_TEST_SEED=<seed> repeats a run exactly.
 std::uint64_t testSeed()
 {
-    if (const char* text = std::getenv("REDUCTION_TEST_SEED")) return std::strtoull(text, nullptr, 10);
+    if (const char* text = std::getenv("REDUCTION_TEST_SEED"))
+        return std::strtoull(text, nullptr, 10);
     std::random_device device;
     return (std::uint64_t(device()) << 32) | device();
 }
@@ -29,7 +30,8 @@ const std::uint64_t seed = testSeed();
 
 std::vector<std::size_t> testSizes()
 {
-    std::vector<std::size_t> sizes = {0, 1, 2, 31, 32, 33, 1023, 1024, 1025, (std::size_t(1) << 20) + 7};
+    std::vector<std::size_t> sizes = {0,  1,    2,    31,   32,
+                                      33, 1023, 1024, 1025, (std::size_t(1) << 20) + 7};
     std::mt19937_64 random(seed);
     std::uniform_int_distribution<std::size_t> anySize(2, std::size_t(1) << 22);
     for (int i = 0; i < 3; ++i) sizes.push_back(anySize(random));
@@ -47,7 +49,8 @@ std::vector<std::string> typeNames()
 {
     std::vector<std::string> names;
     std::string list = elementTypeNames() + ", ";
-    for (std::size_t start = 0, comma; (comma = list.find(", ", start)) != std::string::npos; start = comma + 2)
+    for (std::size_t start = 0, comma; (comma = list.find(", ", start)) != std::string::npos;
+         start = comma + 2)
         names.push_back(list.substr(start, comma - start));
     return names;
 }
@@ -65,13 +68,15 @@ void checkEverySize(int blockSize)
         for (int run = 0; run < 2; ++run) {  // the second run finds the workspace used
             T result = reduction.runAndFetch();
             Verdict verdict = verify(result, reference);
-            EXPECT_TRUE(verdict.correct) << "run " << run << ": sum " << valueText(result) << ", reference "
-                                         << referenceText(reference) << ", |error| " << verdict.error
-                                         << ", tolerance " << verdict.tolerance;
+            EXPECT_TRUE(verdict.correct)
+                << "run " << run << ": sum " << valueText(result) << ", reference "
+                << referenceText(reference) << ", |error| " << verdict.error << ", tolerance "
+                << verdict.tolerance;
             if (run == 0) firstResult = result;
             // Every step adds in an order fixed by n and the block size: same bits every run.
             EXPECT_EQ(std::memcmp(&firstResult, &result, sizeof(T)), 0)
-                << "run " << run << " gave " << valueText(result) << " after " << valueText(firstResult);
+                << "run " << run << " gave " << valueText(result) << " after "
+                << valueText(firstResult);
         }
     }
 }
@@ -90,7 +95,9 @@ TEST_P(Correctness, MatchesCpuReferenceAtEverySize)
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTypesAndBlocks, Correctness,
-                         testing::Combine(testing::ValuesIn(typeNames()), testing::ValuesIn(blockSizesOfThisStep())),
+                         testing::Combine(testing::ValuesIn(typeNames()),
+                                          testing::ValuesIn(blockSizesOfThisStep())),
                          [](const testing::TestParamInfo<Correctness::ParamType>& info) {
-                             return std::get<0>(info.param) + "_block" + std::to_string(std::get<1>(info.param));
+                             return std::get<0>(info.param) + "_block" +
+                                    std::to_string(std::get<1>(info.param));
                          });

@@ -1,4 +1,4 @@
-# The error of a float sum against n: four CPU orders (docs/accuracy/accuracy.cu), the GPU
+# The error of a float sum against n: four CPU orders (programs/accuracy.cu), the GPU
 # steps as measured (the abs_error column of a sweep_n.csv), and the harness's tolerance.
 #   gnuplot -e "cpu='docs/results/accuracy_cpu.csv'; gpu='docs/results/NVIDIA_H200/sweep_n.csv'; \
 #               out='docs/results/accuracy'" docs/plots/accuracy.gp

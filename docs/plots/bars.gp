@@ -1,6 +1,6 @@
 # Bar chart of GB/s per step, from a CSV that scripts/tutorial.sh writes, with the
 # device's theoretical peak and the CUB reference drawn as horizontal lines:
-#   gnuplot -e "csv='build/results/tutorial.csv'; out='bars'" docs/plots/bars.gp
+#   gnuplot -e "csv='build/results/table.csv'; out='bars'" docs/plots/bars.gp
 # writes bars.png and bars.svg (`out` is the file name without its extension).
 
 set datafile separator ","

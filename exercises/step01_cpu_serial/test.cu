@@ -17,7 +17,8 @@ TEST(ExactCheck, SmallSums)
 
 TEST(ExactCheck, NoOverflowUpToFourBillion)
 {
-    // 4e9 * (4e9 + 1) = 1.6e19 does not fit in int64 (at most 9.22e18); the sum 8.000000002e18 does.
+    // 4e9 * (4e9 + 1) = 1.6e19 does not fit in int64 (at most 9.22e18); the sum 8.000000002e18
+    // does.
     EXPECT_EQ(exactSumOneToN(4000000000LL), 8000000002000000000LL);
     EXPECT_EQ(exactSumOneToN(3999999999LL), 7999999998000000000LL);
 }
@@ -34,8 +35,8 @@ TEST(ExactCheck, SerialLoopSumsOneToNExactly)
 template <typename T>
 void checkFourAccumulators()
 {
-    for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(4),
-                          std::size_t(5), std::size_t(7), std::size_t(1000003)}) {
+    for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(2), std::size_t(3),
+                          std::size_t(4), std::size_t(5), std::size_t(7), std::size_t(1000003)}) {
         std::vector<T> input = makeInput<T>(n, exerciseSeed + n);
         T result = reduceFourAccumulators(input.data(), n);
         if (n == 0) {
@@ -46,7 +47,19 @@ void checkFourAccumulators()
     }
 }
 
-TEST(FourAccumulators, Int) { checkFourAccumulators<int>(); }
-TEST(FourAccumulators, Int64) { checkFourAccumulators<long long>(); }
-TEST(FourAccumulators, Float) { checkFourAccumulators<float>(); }
-TEST(FourAccumulators, Double) { checkFourAccumulators<double>(); }
+TEST(FourAccumulators, Int)
+{
+    checkFourAccumulators<int>();
+}
+TEST(FourAccumulators, Int64)
+{
+    checkFourAccumulators<long long>();
+}
+TEST(FourAccumulators, Float)
+{
+    checkFourAccumulators<float>();
+}
+TEST(FourAccumulators, Double)
+{
+    checkFourAccumulators<double>();
+}

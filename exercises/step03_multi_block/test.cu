@@ -46,5 +46,7 @@ TEST(AtomicOnly, EmptyInputGivesZero)
 {
     SKIP_WITHOUT_CUDA_DEVICE();
     std::vector<int> empty;
-    EXPECT_EQ(runOnDevice(empty, [](const int* in, std::size_t n, int* out) { reduceAtomicOnly(in, n, 256, out); }), 0);
+    EXPECT_EQ(runOnDevice(empty, [](const int* in, std::size_t n,
+                                    int* out) { reduceAtomicOnly(in, n, 256, out); }),
+              0);
 }

@@ -10,12 +10,14 @@
 // threads take the branch at level s?
 //   step03 (interleaved addressing):  if (tid % (2 * s) == 0)
 //   step04 (strided index):           if (2 * s * tid < blockSize)
-inline unsigned divergentWarpsInterleaved([[maybe_unused]] unsigned s, [[maybe_unused]] unsigned blockSize)
+inline unsigned divergentWarpsInterleaved([[maybe_unused]] unsigned s,
+                                          [[maybe_unused]] unsigned blockSize)
 {
     return 0;  // TODO
 }
 
-inline unsigned divergentWarpsStrided([[maybe_unused]] unsigned s, [[maybe_unused]] unsigned blockSize)
+inline unsigned divergentWarpsStrided([[maybe_unused]] unsigned s,
+                                      [[maybe_unused]] unsigned blockSize)
 {
     return 0;  // TODO
 }
@@ -24,7 +26,8 @@ inline unsigned divergentWarpsStrided([[maybe_unused]] unsigned s, [[maybe_unuse
 // sharedPartials[2 * s * tid] (4-byte elements). How many passes through the banks does
 // that load take, that is, the largest number of distinct words any one bank must deliver
 // (1: no conflict; k: a k-way conflict)? 0 if no thread of the warp works at this level.
-inline unsigned stridedConflictWays([[maybe_unused]] unsigned s, [[maybe_unused]] unsigned blockSize,
+inline unsigned stridedConflictWays([[maybe_unused]] unsigned s,
+                                    [[maybe_unused]] unsigned blockSize,
                                     [[maybe_unused]] unsigned warp)
 {
     return 0;  // TODO

@@ -16,12 +16,14 @@ std::vector<unsigned> levels(unsigned blockSize)
     return s;
 }
 
-void expectPerLevel(unsigned blockSize, const std::vector<unsigned>& expected, unsigned (*count)(unsigned, unsigned))
+void expectPerLevel(unsigned blockSize, const std::vector<unsigned>& expected,
+                    unsigned (*count)(unsigned, unsigned))
 {
     std::vector<unsigned> s = levels(blockSize);
     ASSERT_EQ(s.size(), expected.size());
     for (std::size_t i = 0; i < s.size(); ++i)
-        EXPECT_EQ(count(s[i], blockSize), expected[i]) << "block " << blockSize << ", level s = " << s[i];
+        EXPECT_EQ(count(s[i], blockSize), expected[i])
+            << "block " << blockSize << ", level s = " << s[i];
 }
 
 }  // namespace
@@ -46,7 +48,8 @@ TEST(BankConflicts, StridedIndexWarp0)
     std::vector<unsigned> s = levels(1024);
     std::vector<unsigned> expected1024 = {2, 4, 8, 16, 32, 16, 8, 4, 2, 1};
     for (std::size_t i = 0; i < s.size(); ++i)
-        EXPECT_EQ(stridedConflictWays(s[i], 1024, 0), expected1024[i]) << "block 1024, s = " << s[i];
+        EXPECT_EQ(stridedConflictWays(s[i], 1024, 0), expected1024[i])
+            << "block 1024, s = " << s[i];
     s = levels(256);
     std::vector<unsigned> expected256 = {2, 4, 8, 8, 8, 4, 2, 1};
     for (std::size_t i = 0; i < s.size(); ++i)
@@ -57,7 +60,8 @@ TEST(BankConflicts, StridedIndexIdleWarps)
 {
     EXPECT_EQ(stridedConflictWays(1, 256, 1), 2u);
     EXPECT_EQ(stridedConflictWays(2, 256, 1), 4u);
-    EXPECT_EQ(stridedConflictWays(4, 256, 1), 0u) << "warp 1 does not work at s = 4 in a block of 256";
+    EXPECT_EQ(stridedConflictWays(4, 256, 1), 0u)
+        << "warp 1 does not work at s = 4 in a block of 256";
     EXPECT_EQ(stridedConflictWays(8, 1024, 1), 16u);
     EXPECT_EQ(stridedConflictWays(16, 1024, 1), 0u);
 }

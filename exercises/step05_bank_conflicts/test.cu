@@ -13,8 +13,10 @@ TEST(Padding, EveryElementHasItsOwnWord)
         std::set<unsigned> words;
         for (unsigned index = 0; index < blockSize; ++index) {
             unsigned word = paddedIndex(index);
-            EXPECT_LT(word, paddedWords(blockSize)) << "block " << blockSize << ", element " << index;
-            EXPECT_TRUE(words.insert(word).second) << "element " << index << " shares word " << word;
+            EXPECT_LT(word, paddedWords(blockSize))
+                << "block " << blockSize << ", element " << index;
+            EXPECT_TRUE(words.insert(word).second)
+                << "element " << index << " shares word " << word;
         }
         EXPECT_LE(paddedWords(blockSize), blockSize + blockSize / 16) << "more padding than needed";
     }
@@ -34,8 +36,10 @@ TEST(Padding, NoBankConflictAtAnyLevel)
                     second.push_back(paddedIndex(2 * s * tid + s));
                 }
             if (first.empty()) continue;
-            EXPECT_EQ(passesThroughBanks(first), 1u) << "sharedPartials[index], s = " << s << ", warp " << warp;
-            EXPECT_EQ(passesThroughBanks(second), 1u) << "sharedPartials[index + s], s = " << s << ", warp " << warp;
+            EXPECT_EQ(passesThroughBanks(first), 1u)
+                << "sharedPartials[index], s = " << s << ", warp " << warp;
+            EXPECT_EQ(passesThroughBanks(second), 1u)
+                << "sharedPartials[index + s], s = " << s << ", warp " << warp;
         }
 }
 

@@ -12,7 +12,8 @@ void checkSums()
 {
     for (int blockSize : exerciseBlockSizes()) {
         std::vector<std::size_t> sizes = exerciseSizes();
-        for (std::size_t tail = 1; tail < 4; ++tail) sizes.push_back(4 * std::size_t(blockSize) * 3 + tail * blockSize + 1);
+        for (std::size_t tail = 1; tail < 4; ++tail)
+            sizes.push_back(4 * std::size_t(blockSize) * 3 + tail * blockSize + 1);
         for (std::size_t n : sizes) {
             SCOPED_TRACE("block = " + std::to_string(blockSize));
             std::vector<T> input = makeInput<T>(n, exerciseSeed + n);

@@ -17,12 +17,14 @@ template <typename T>
 __device__ void warpReduce(T* sharedPartials, unsigned int tid)
 {
     T sum = sharedPartials[tid];
+    // clang-format off
     sum += sharedPartials[tid + 32]; __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
     sum += sharedPartials[tid + 16]; __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
     sum += sharedPartials[tid + 8];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
     sum += sharedPartials[tid + 4];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
     sum += sharedPartials[tid + 2];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
     sum += sharedPartials[tid + 1];  __syncwarp(); sharedPartials[tid] = sum;
+    // clang-format on
 }
 
 template <typename T>
@@ -55,7 +57,8 @@ template <typename T>
 void reduceUnrolled(const T* input, std::size_t n, int blockSize, void* workspace, T* result)
 {
     if (blockSize < 64) {  // TODO: remove once the kernel handles a block of 32
-        std::fprintf(stderr, "reduceUnrolled: a block of %d threads is not supported yet\n", blockSize);
+        std::fprintf(stderr, "reduceUnrolled: a block of %d threads is not supported yet\n",
+                     blockSize);
         return;
     }
     const std::size_t elementsPerBlock = 2 * blockSize;

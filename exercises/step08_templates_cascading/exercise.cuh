@@ -15,8 +15,8 @@
 #include "kernel_helpers.cuh"
 
 template <typename Function>
-double trapezoidIntegral([[maybe_unused]] Function f, [[maybe_unused]] double a, [[maybe_unused]] double b,
-                         [[maybe_unused]] std::size_t intervals)
+double trapezoidIntegral([[maybe_unused]] Function f, [[maybe_unused]] double a,
+                         [[maybe_unused]] double b, [[maybe_unused]] std::size_t intervals)
 {
     return 0;  // TODO
 }

@@ -48,7 +48,8 @@ TEST(Trapezoid, SineUnderestimatesByTheRuleError)
 TEST(Trapezoid, ExactForStraightLinesAtAnyIntervalCount)
 {
     SKIP_WITHOUT_CUDA_DEVICE();
-    for (std::size_t intervals : {std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(255), std::size_t(256),
-                                  std::size_t(257), std::size_t(1000003)})
-        EXPECT_NEAR(trapezoidIntegral(Linear(), 0.0, 2.0, intervals), 8.0, 1e-9) << intervals << " intervals";
+    for (std::size_t intervals : {std::size_t(1), std::size_t(2), std::size_t(7), std::size_t(255),
+                                  std::size_t(256), std::size_t(257), std::size_t(1000003)})
+        EXPECT_NEAR(trapezoidIntegral(Linear(), 0.0, 2.0, intervals), 8.0, 1e-9)
+            << intervals << " intervals";
 }

@@ -70,19 +70,23 @@ void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
     std::size_t count = n;
     while (count > elementsPerBlock) {
         unsigned int blocks = unsigned(std::min(ceilDiv(count, elementsPerBlock), maxBlocks));
-        reduceKernel<blockSize><<<blocks, blockSize, (blockSize / 32) * sizeof(T)>>>(passInput, passOutput, count);
+        reduceKernel<blockSize>
+            <<<blocks, blockSize, (blockSize / 32) * sizeof(T)>>>(passInput, passOutput, count);
         CUDA_CHECK_LAUNCH();
         passInput = passOutput;
         passOutput += blocks;
         count = blocks;
     }
-    reduceKernel<blockSize><<<1, blockSize, (blockSize / 32) * sizeof(T)>>>(passInput, result, count);
+    reduceKernel<blockSize>
+        <<<1, blockSize, (blockSize / 32) * sizeof(T)>>>(passInput, result, count);
     CUDA_CHECK_LAUNCH();
 }
 
 template <typename T>
-void reduceCooperativeGroups(const T* input, std::size_t n, int blockSize, void* workspace, T* result)
+void reduceCooperativeGroups(const T* input, std::size_t n, int blockSize, void* workspace,
+                             T* result)
 {
+    // clang-format off
     switch (blockSize) {
     case 1024: launchReduction<1024>(input, n, workspace, result); break;
     case 512:  launchReduction<512>(input, n, workspace, result); break;
@@ -91,4 +95,5 @@ void reduceCooperativeGroups(const T* input, std::size_t n, int blockSize, void*
     case 64:   launchReduction<64>(input, n, workspace, result); break;
     case 32:   launchReduction<32>(input, n, workspace, result); break;
     }
+    // clang-format on
 }

@@ -21,8 +21,9 @@ std::size_t dotProductWorkspaceBytes([[maybe_unused]] std::size_t n, [[maybe_unu
 
 // Writes the sum of x[i] * y[i], i < n, to *result (device memory). blockSize: 32 ... 1024.
 template <typename T>
-void dotProduct([[maybe_unused]] const T* x, [[maybe_unused]] const T* y, [[maybe_unused]] std::size_t n,
-                [[maybe_unused]] int blockSize, [[maybe_unused]] void* workspace, [[maybe_unused]] T* result)
+void dotProduct([[maybe_unused]] const T* x, [[maybe_unused]] const T* y,
+                [[maybe_unused]] std::size_t n, [[maybe_unused]] int blockSize,
+                [[maybe_unused]] void* workspace, [[maybe_unused]] T* result)
 {
     // TODO
 }

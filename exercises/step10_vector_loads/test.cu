@@ -17,11 +17,14 @@ T dotOnDevice(const std::vector<T>& x, const std::vector<T>& y, std::size_t offs
     DeviceArray<unsigned char> workspace(dotProductWorkspaceBytes<T>(n, blockSize));
     if (workspace.count() > 0) CUDA_CHECK(cudaMemset(workspace.data(), 0, workspace.count()));
     if (n > 0) {
-        CUDA_CHECK(cudaMemcpy(deviceX.data() + offset, x.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(deviceY.data() + offset, y.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+        CUDA_CHECK(
+            cudaMemcpy(deviceX.data() + offset, x.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+        CUDA_CHECK(
+            cudaMemcpy(deviceY.data() + offset, y.data(), n * sizeof(T), cudaMemcpyHostToDevice));
     }
     CUDA_CHECK(cudaMemset(result.data(), 0xFF, sizeof(T)));
-    dotProduct<T>(deviceX.data() + offset, deviceY.data() + offset, n, blockSize, workspace.data(), result.data());
+    dotProduct<T>(deviceX.data() + offset, deviceY.data() + offset, n, blockSize, workspace.data(),
+                  result.data());
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaDeviceSynchronize());
     T value;
@@ -37,7 +40,8 @@ void checkDotProducts()
             for (std::size_t n : exerciseSizes()) {
                 SCOPED_TRACE("n = " + std::to_string(n) + ", block = " + std::to_string(blockSize) +
                              ", offset = " + std::to_string(offset));
-                std::vector<T> x = makeInput<T>(n, exerciseSeed + n), y = makeInput<T>(n, exerciseSeed + 7 * n + 1);
+                std::vector<T> x = makeInput<T>(n, exerciseSeed + n),
+                               y = makeInput<T>(n, exerciseSeed + 7 * n + 1);
                 T result = dotOnDevice(x, y, offset, blockSize);
                 double exact = 0, magnitudes = 0;  // products of these values are exact in double
                 for (std::size_t i = 0; i < n; ++i) {

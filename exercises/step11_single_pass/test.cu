@@ -46,6 +46,7 @@ TEST(SinglePassAtomic, EmptyInputGivesZero)
 {
     SKIP_WITHOUT_CUDA_DEVICE();
     std::vector<int> empty;
-    EXPECT_EQ(runOnDevice(empty, [](const int* in, std::size_t n, int* out) { reduceSinglePassAtomic(in, n, 256, out); }),
+    EXPECT_EQ(runOnDevice(empty, [](const int* in, std::size_t n,
+                                    int* out) { reduceSinglePassAtomic(in, n, 256, out); }),
               0);
 }

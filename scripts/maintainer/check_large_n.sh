@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# n past 2^31: every GPU program must sum 2^31 + 5 floats (over 8 GiB) correctly, which
+# For maintainers: n past 2^31: every GPU program must sum 2^31 + 5 floats (over 8 GiB) correctly, which
 # needs 64-bit indices everywhere; and a size the GPU cannot hold must end with exit code 3
 # and a message saying how much memory is needed and how much is free.
 #   scripts/maintainer/check_large_n.sh [PARALLEL_RUNS, default 3]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Breaks kernels on purpose, in a temporary copy, and shows what catches each bug: the
+# For maintainers: Breaks kernels on purpose, in a temporary copy, and shows what catches each bug: the
 # correctness tests (step_correctness.cu), compute-sanitizer, or both. Nothing broken is
 # ever written into the repository. Needs a GPU, nvcc, GoogleTest and compute-sanitizer.
 #   scripts/maintainer/check_tests_catch_bugs.sh [ARCH: native (default) or e.g. sm_90]

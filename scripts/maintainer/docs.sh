@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the generated regions of the docs pages (docs/*.md) in place, so that no page
+# For maintainers: Regenerates the generated regions of the docs pages (docs/*.md) in place, so that no page
 # retypes a diff, a source file or a measured number. A region is
 #
 #   <!-- BEGIN generated: KIND ARGUMENTS -->

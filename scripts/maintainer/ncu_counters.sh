@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Nsight Compute counters that prove each step's point, one small text file per program:
+# For maintainers: Nsight Compute counters that prove each step's point, one small text file per program:
 # branch uniformity and warp efficiency (divergence, 03 -> 04), shared-memory bank
 # conflicts (04 -> 05), instructions and DRAM throughput (06 -> 08 and beyond).
 # Profiles the kernels of one verification run at n = 2^24 floats, block 256.

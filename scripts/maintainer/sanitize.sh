@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs compute-sanitizer's four tools (memcheck, racecheck, synccheck, initcheck) over every
+# For maintainers: Runs compute-sanitizer's four tools (memcheck, racecheck, synccheck, initcheck) over every
 # GPU program, at sizes that are not multiples of the block or of 2 x block, and prints one
 # line per run and a summary. Needs a GPU and a build (BUILD_DIR, default build).
 #   scripts/maintainer/sanitize.sh [PARALLEL_RUNS] [TOOLS, default "memcheck racecheck synccheck initcheck"]

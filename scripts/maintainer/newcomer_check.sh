@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# For maintainers: proves the README's two commands as a newcomer would meet them, on a
+# machine where this runs as root (the GPU machine): makes an ordinary user (no root, no
+# sudo), gives it a fresh clone of this repository, and runs the command as that user,
+# timed. Logs go to OUTDIR/<command>.txt; the summary line says user, gnuplot, seconds, exit.
+#   scripts/maintainer/newcomer_check.sh OUTDIR tutorial|test [ARGUMENTS for the command]
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+out=$(realpath -m "${1:?usage: newcomer_check.sh OUTDIR tutorial|test}")
+command=${2:?usage: newcomer_check.sh OUTDIR tutorial|test}
+shift 2
+[ "$(id -u)" -eq 0 ] || { echo "newcomer_check: run as root (it makes a user)" >&2; exit 2; }
+mkdir -p "$out"
+user=student
+id "$user" >/dev/null 2>&1 || useradd -m -s /bin/bash "$user"
+clone=/home/$user/clone_$command
+rm -rf "$clone"
+if [ -d .git ]; then
+    git clone -q . "$clone"
+else
+    mkdir -p "$clone" && cp -a . "$clone/" && rm -rf "$clone"/build*
+fi
+chown -R "$user:$user" "$clone"
+start=$(date +%s)
+runuser -u "$user" -- env -i HOME="/home/$user" PATH="$PATH" bash -c \
+    "cd '$clone' && echo \"as \$(id -un) (uid \$(id -u)), gnuplot: \$(command -v gnuplot || echo none), sudo: \$(sudo -n true 2>/dev/null && echo yes || echo no)\" && scripts/$command.sh $*" \
+    >"$out/$command.txt" 2>&1
+status=$?
+seconds=$(($(date +%s) - start))
+echo "newcomer_check: scripts/$command.sh as $user in a fresh clone: exit $status after $seconds s" |
+    tee -a "$out/$command.txt"
+exit "$status"

@@ -95,12 +95,16 @@ Reference<T> makeInputOnDevice(T* deviceInput, std::size_t n, std::uint64_t seed
     return reference.result();
 }
 
-// Device bytes a run needs: input, workspace, result, and the buffer that empties L2.
+// Device bytes a run needs: input, workspace, result, and the buffer that empties L2. The
+// workspace is asked for only when the rest fits in `usable` bytes: CUB, asked for the
+// workspace of an input larger than any GPU, ends the program (SIGFPE, seen on an H200).
 template <typename T>
-std::size_t deviceBytesNeeded(std::size_t n, int blockSize, const Platform& platform)
+std::size_t deviceBytesNeeded(std::size_t n, int blockSize, const Platform& platform,
+                              std::size_t usable)
 {
-    return n * sizeof(T) + workspaceBytes<T>(n, blockSize) + sizeof(T) +
-           L2Evictor::bytesNeeded(platform.l2Bytes);
+    std::size_t bytes = n * sizeof(T) + sizeof(T) + L2Evictor::bytesNeeded(platform.l2Bytes);
+    if (bytes <= usable) bytes += workspaceBytes<T>(n, blockSize);
+    return bytes;
 }
 
 template <typename T>
@@ -112,18 +116,18 @@ int runOnDevice(Options options, const char* stepName, const char* technique,
     CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
     const std::size_t reserve = std::size_t(256) << 20;
     const std::size_t usable = freeBytes > reserve ? freeBytes - reserve : 0;
-    if (deviceBytesNeeded<T>(options.n, options.blockSize, platform) > usable) {
-        std::size_t needed = deviceBytesNeeded<T>(options.n, options.blockSize, platform);
+    auto needed = [&](std::size_t n) {
+        return deviceBytesNeeded<T>(n, options.blockSize, platform, usable);
+    };
+    if (needed(options.n) > usable) {
         if (options.nGiven) {
-            std::fprintf(stderr,
-                         "%s: error: not enough device memory: n = %zu %s needs %s, %s is free\n",
-                         stepName, options.n, options.type.c_str(),
-                         bytesText(double(needed)).c_str(), bytesText(double(freeBytes)).c_str());
+            std::fprintf(
+                stderr, "%s: error: not enough device memory: n = %zu %s needs %s, %s is free\n",
+                stepName, options.n, options.type.c_str(),
+                bytesText(double(needed(options.n))).c_str(), bytesText(double(freeBytes)).c_str());
             return exitCudaError;
         }
-        while (options.n > 1 &&
-               deviceBytesNeeded<T>(options.n, options.blockSize, platform) > usable)
-            options.n /= 2;
+        while (options.n > 1 && needed(options.n) > usable) options.n /= 2;
         std::fprintf(stderr, "%s: note: default n lowered to %s: the device has %s free\n",
                      stepName, sizeText(options.n).c_str(), bytesText(double(freeBytes)).c_str());
     }

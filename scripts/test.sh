@@ -19,7 +19,7 @@ set +e
 (cd "$build" && ctest --output-on-failure --parallel "$(nproc)" "$@") | tee "$log"
 status=${PIPESTATUS[0]}
 set -e
-total=$(sed -n 's/.*tests failed out of \([0-9][0-9]*\).*/\1/p' "$log" | tail -1)
+total=$(sed -n 's/.* out of \([0-9][0-9]*\)$/\1/p' "$log" | tail -1)  # CMake 3: "..., 0 tests failed out of N"; 4: "100% tests passed out of N"
 skipped=$(grep -c '(Skipped)' "$log" || true)
 # Why tests were skipped: the reasons they printed (GoogleTest's "Skipped" message, or a
 # script's "SKIPPED:" line), each once, with how many tests gave it.

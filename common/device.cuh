@@ -54,9 +54,9 @@ inline Platform queryPlatform()
     return platform;
 }
 
-// CUDA memory that frees itself: on the device, or page-locked (pinned) on the host, where
-// copies to the device run at the full speed of the bus. Allocation failures end the
-// program (exit code 3).
+// CUDA memory that frees itself: on the device, or page-locked (pinned) on the host, which
+// the GPU's copy engine reads directly (pageable memory is first staged by the driver). Allocation
+// failures end the program (exit code 3).
 enum class Memory { device, pinnedHost };
 
 template <typename T, Memory where>

@@ -49,8 +49,8 @@ inline bool hostMemoryFits(double bytesNeeded, const char* stepName, const Optio
     return false;
 }
 
-// "step05_bank_conflicts: making 2^34 double (128.00 GiB) on 16 threads": the line a
-// SlowPhaseNotice prints about making the input.
+// "step11_single_pass: making the input, 2^34 double (128.00 GiB), and its reference on 16
+// threads": the line a SlowPhaseNotice prints about making the input.
 template <typename T>
 std::string makingInputLine(const char* stepName, std::size_t n, const std::string& type)
 {

@@ -8,8 +8,8 @@ cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build}
 scripts/setup.sh test
 scripts/build.sh
-if [ "$(cd "$build" && ctest -N 2>/dev/null | sed -n 's/^Total Tests: //p')" = "" ] ||
-   [ "$(cd "$build" && ctest -N | sed -n 's/^Total Tests: //p')" -eq 0 ]; then
+tests_built=$(cd "$build" && ctest -N 2>/dev/null | sed -n 's/^Total Tests: //p')
+if [ "${tests_built:-0}" -eq 0 ]; then
     reason=$(sed -n 's/^REDUCTION_TESTS_OFF_REASON:INTERNAL=//p' "$build/CMakeCache.txt")
     echo "test: no test was built: ${reason:-see $build/configure.log}" >&2
     exit 1

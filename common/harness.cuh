@@ -49,7 +49,7 @@ inline bool hostMemoryFits(double bytesNeeded, const char* stepName, const Optio
     return false;
 }
 
-// "step11_single_pass: making the input, 2^34 double (128.00 GiB), and its reference on 16
+// "step12_single_pass: making the input, 2^34 double (128.00 GiB), and its reference on 16
 // threads": the line a SlowPhaseNotice prints about making the input.
 template <typename T>
 std::string makingInputLine(const char* stepName, std::size_t n, const std::string& type)

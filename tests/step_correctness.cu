@@ -81,6 +81,39 @@ void checkEverySize(int blockSize)
     }
 }
 
+// As a library would call reduce(): on input that starts 1, 2 or 3 elements past an aligned
+// address (steps with vector loads then take their head path), with the workspace reused.
+template <typename T>
+void checkMisalignedInput(int blockSize)
+{
+    for (std::size_t offset = 1; offset <= 3; ++offset) {
+        for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(2), std::size_t(3),
+                              std::size_t(5), std::size_t(1000), (std::size_t(1) << 20) + 3}) {
+            SCOPED_TRACE("offset " + std::to_string(offset) + " elements, n = " +
+                         std::to_string(n) + ", block = " + std::to_string(blockSize) +
+                         ", REDUCTION_TEST_SEED=" + std::to_string(seed));
+            std::vector<T> input = makeInput<T>(n, seed + n + offset);
+            Reference<T> reference = referenceSum(input.data(), n);
+            DeviceReduction<T> reduction(n + offset, blockSize);  // its workspace fits n too
+            T* start = reduction.input.data() + offset;  // misaligned unless sizeof(T) is 16
+            if (sizeof(T) < 16) ASSERT_NE(reinterpret_cast<std::uintptr_t>(start) % 16, 0u);
+            if (n > 0)
+                CUDA_CHECK(cudaMemcpy(start, input.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+            for (int run = 0; run < 2; ++run) {
+                CUDA_CHECK(cudaMemset(reduction.result.data(), 0xFF, sizeof(T)));
+                reduce(static_cast<const T*>(start), n, blockSize, reduction.workspace.data(),
+                       reduction.workspace.count(), reduction.result.data());
+                T result = reduction.fetchResult();
+                Verdict verdict = verify(result, reference);
+                EXPECT_TRUE(verdict.correct)
+                    << "run " << run << ": sum " << valueText(result) << ", reference "
+                    << referenceText(reference) << ", |error| " << verdict.error
+                    << ", tolerance " << verdict.tolerance;
+            }
+        }
+    }
+}
+
 }  // namespace
 
 class Correctness : public testing::TestWithParam<std::tuple<std::string, int>> {};
@@ -92,6 +125,15 @@ TEST_P(Correctness, MatchesCpuReferenceAtEverySize)
     const std::string type = std::get<0>(GetParam());
     const int blockSize = std::get<1>(GetParam());
     withElementType(type, [&](auto element) { checkEverySize<decltype(element)>(blockSize); });
+}
+
+TEST_P(Correctness, MatchesCpuReferenceOnMisalignedInput)
+{
+    std::string reason;
+    if (!cudaDevicePresent(&reason)) GTEST_SKIP() << "no CUDA device (" << reason << ")";
+    const std::string type = std::get<0>(GetParam());
+    const int blockSize = std::get<1>(GetParam());
+    withElementType(type, [&](auto element) { checkMisalignedInput<decltype(element)>(blockSize); });
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTypesAndBlocks, Correctness,

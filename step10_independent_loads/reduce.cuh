@@ -1,5 +1,5 @@
-// Step 10: 128-bit loads into independent accumulators: each thread keeps several 16-byte
-// loads in flight through the read-only path; fewer, wider instructions cover DRAM latency.
+// Step 10: independent loads: each thread issues several loads before it adds any of them,
+// into independent sums, so enough bytes are in flight to cover the DRAM latency.
 #pragma once
 
 #include <cstddef>
@@ -34,73 +34,38 @@ __device__ T blockSum(T value)
     return value;
 }
 
-// One 128-bit load: 4 ints or floats, 2 int64s or doubles, 1 cdouble.
-constexpr std::size_t vectorBytes = 16;
-
-template <typename T>
-constexpr unsigned int elementsPerVector = vectorBytes / sizeof(T);
-
-template <typename T>
-struct alignas(vectorBytes) Vector {
-    T element[elementsPerVector<T>];
-};
-
-// Each thread loads this many vectors before adding any of them.
-constexpr unsigned int accumulators = 4;
-
-// One 128-bit load through the read-only (non-coherent) data path: the input does not
-// change while the kernel runs, so it may be cached without coherence.
-template <typename T>
-__device__ Vector<T> loadVector(const T* address)
-{
-    int4 bits = __ldg(reinterpret_cast<const int4*>(address));
-    Vector<T> vector;
-    memcpy(&vector, &bits, sizeof bits);
-    return vector;
-}
+// Each thread issues this many loads before it adds any of them: the depth that measured
+// best (docs/step10_independent_loads.md). -DLOADS_IN_FLIGHT=k builds another depth.
+#ifndef LOADS_IN_FLIGHT
+#define LOADS_IN_FLIGHT 8
+#endif
+constexpr unsigned int loadsInFlight = LOADS_IN_FLIGHT;
 
 template <unsigned int blockSize, typename T>
 __global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
 {
-    // A vector load needs an address aligned to vectorBytes: the few elements before the
-    // first aligned address (head) and after the last whole vector (tail) are loaded one by one.
-    const std::size_t misalignment = reinterpret_cast<std::uintptr_t>(input) % vectorBytes;
-    std::size_t head = (vectorBytes - misalignment) % vectorBytes / sizeof(T);
-    if (head > n) head = n;
-    const T* alignedInput = input + head;
-    const std::size_t vectors = (n - head) / elementsPerVector<T>;
-    const std::size_t tailStart = head + vectors * elementsPerVector<T>;
-
-    // Block b reads tiles b, b + gridDim.x, ...: a tile is `accumulators` neighbouring rows.
-    const std::size_t thread = std::size_t(blockIdx.x) * blockSize + threadIdx.x;
-    const std::size_t tile = std::size_t(blockSize) * accumulators;
-    T sums[accumulators] = {};
-    std::size_t v = blockIdx.x * tile + threadIdx.x;
-    for (; v + (accumulators - 1) * blockSize < vectors; v += gridDim.x * tile) {
-        Vector<T> loaded[accumulators];  // all loads issued before the first add
-        for (unsigned int a = 0; a < accumulators; ++a)
-            loaded[a] = loadVector(alignedInput + (v + a * blockSize) * elementsPerVector<T>);
-        for (unsigned int a = 0; a < accumulators; ++a)
-            for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[a] += loaded[a].element[e];
+    // Block b reads tiles b, b + gridDim.x, ...: a tile is `loadsInFlight` neighbouring rows.
+    const std::size_t tile = std::size_t(blockSize) * loadsInFlight;
+    T sums[loadsInFlight] = {};
+    std::size_t i = blockIdx.x * tile + threadIdx.x;
+    for (; i + (loadsInFlight - 1) * blockSize < n; i += gridDim.x * tile) {
+        T loaded[loadsInFlight];  // all loads issued before the first add
+        for (unsigned int a = 0; a < loadsInFlight; ++a) loaded[a] = input[i + a * blockSize];
+        for (unsigned int a = 0; a < loadsInFlight; ++a) sums[a] += loaded[a];
     }
-    for (; v < vectors; v += blockSize) {  // the last tile, if it is not whole
-        Vector<T> loaded = loadVector(alignedInput + v * elementsPerVector<T>);
-        for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[0] += loaded.element[e];
-    }
-    if (thread < head) sums[0] += input[thread];
-    if (thread < n - tailStart) sums[1] += input[tailStart + thread];
+    for (; i < n; i += blockSize) sums[0] += input[i];  // the last tile, if it is not whole
     T sum = 0;
-    for (unsigned int a = 0; a < accumulators; ++a) sum += sums[a];
+    for (unsigned int a = 0; a < loadsInFlight; ++a) sum += sums[a];
     sum = blockSum<blockSize>(sum);
 
     if (threadIdx.x == 0) blockSums[blockIdx.x] = sum;
 }
 
-// How many elements one block adds up: `accumulators` vectors per thread in one trip of its loop.
+// How many elements one block adds up: `loadsInFlight` per thread in one trip of its loop.
 template <typename T>
 constexpr std::size_t elementsPerBlock(int blockSize)
 {
-    return std::size_t(blockSize) * elementsPerVector<T> * accumulators;
+    return std::size_t(blockSize) * loadsInFlight;
 }
 
 template <typename T>

@@ -1,4 +1,4 @@
-// Solution of step11's exercise (docs/step11_single_pass.md): one launch, one atomicAdd
+// Solution of step11's exercise (docs/step12_single_pass.md): one launch, one atomicAdd
 // per block.
 //
 // Simpler than the tickets: no workspace, no fence, no last block. The price: the blocks'

@@ -4,5 +4,5 @@
 
 int main(int argc, char** argv)
 {
-    return runGpuStep(argc, argv, "step11_single_pass", "single pass, last block finishes");
+    return runGpuStep(argc, argv, "step12_single_pass", "single pass, last block finishes");
 }

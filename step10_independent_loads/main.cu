@@ -4,6 +4,5 @@
 
 int main(int argc, char** argv)
 {
-    return runGpuStep(argc, argv, "step10_vector_loads",
-                      "128-bit loads and independent accumulators");
+    return runGpuStep(argc, argv, "step10_independent_loads", "independent loads in flight");
 }

@@ -1,6 +1,5 @@
-// Step 11: a single pass: one launch computes the whole sum. Every block publishes its
-// partial sum and takes a ticket; the block that takes the last ticket adds the partial
-// sums in a fixed order, so the result is the same, bit for bit, on every run.
+// Step 11: 128-bit loads: the same loads in flight, each now 16 bytes (4 floats, 2 doubles)
+// through the read-only path: the same bytes in a quarter of the load instructions for floats.
 #pragma once
 
 #include <cstddef>
@@ -46,22 +45,12 @@ struct alignas(vectorBytes) Vector {
     T element[elementsPerVector<T>];
 };
 
-// Each thread loads this many vectors before adding any of them.
-constexpr unsigned int accumulators = 4;
-
-// A load that skips L1 and reads L2 (.cg: "cache global"), where every SM's writes meet:
-// for the block sums that other blocks of the same launch wrote.
-template <typename T>
-__device__ T loadFromL2(const T* address)
-{
-    return __ldcg(address);
-}
-
-template <typename Real>
-__device__ Complex<Real> loadFromL2(const Complex<Real>* address)
-{
-    return Complex<Real>(__ldcg(&address->re), __ldcg(&address->im));
-}
+// Each thread issues this many loads before it adds any of them: the depth that measured
+// best (docs/step10_independent_loads.md). -DLOADS_IN_FLIGHT=k builds another depth.
+#ifndef LOADS_IN_FLIGHT
+#define LOADS_IN_FLIGHT 8
+#endif
+constexpr unsigned int loadsInFlight = LOADS_IN_FLIGHT;
 
 // One 128-bit load through the read-only (non-coherent) data path: the input does not
 // change while the kernel runs, so it may be cached without coherence.
@@ -75,8 +64,7 @@ __device__ Vector<T> loadVector(const T* address)
 }
 
 template <unsigned int blockSize, typename T>
-__global__ void reduceKernel(const T* input, T* blockSums, unsigned int* blocksDone, T* result,
-                             std::size_t n)
+__global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
 {
     // A vector load needs an address aligned to vectorBytes: the few elements before the
     // first aligned address (head) and after the last whole vector (tail) are loaded one by one.
@@ -87,16 +75,16 @@ __global__ void reduceKernel(const T* input, T* blockSums, unsigned int* blocksD
     const std::size_t vectors = (n - head) / elementsPerVector<T>;
     const std::size_t tailStart = head + vectors * elementsPerVector<T>;
 
-    // Block b reads tiles b, b + gridDim.x, ...: a tile is `accumulators` neighbouring rows.
+    // Block b reads tiles b, b + gridDim.x, ...: a tile is `loadsInFlight` neighbouring rows.
     const std::size_t thread = std::size_t(blockIdx.x) * blockSize + threadIdx.x;
-    const std::size_t tile = std::size_t(blockSize) * accumulators;
-    T sums[accumulators] = {};
+    const std::size_t tile = std::size_t(blockSize) * loadsInFlight;
+    T sums[loadsInFlight] = {};
     std::size_t v = blockIdx.x * tile + threadIdx.x;
-    for (; v + (accumulators - 1) * blockSize < vectors; v += gridDim.x * tile) {
-        Vector<T> loaded[accumulators];  // all loads issued before the first add
-        for (unsigned int a = 0; a < accumulators; ++a)
+    for (; v + (loadsInFlight - 1) * blockSize < vectors; v += gridDim.x * tile) {
+        Vector<T> loaded[loadsInFlight];  // all loads issued before the first add
+        for (unsigned int a = 0; a < loadsInFlight; ++a)
             loaded[a] = loadVector(alignedInput + (v + a * blockSize) * elementsPerVector<T>);
-        for (unsigned int a = 0; a < accumulators; ++a)
+        for (unsigned int a = 0; a < loadsInFlight; ++a)
             for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[a] += loaded[a].element[e];
     }
     for (; v < vectors; v += blockSize) {  // the last tile, if it is not whole
@@ -104,56 +92,29 @@ __global__ void reduceKernel(const T* input, T* blockSums, unsigned int* blocksD
         for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[0] += loaded.element[e];
     }
     if (thread < head) sums[0] += input[thread];
-    if (thread < n - tailStart) sums[1] += input[tailStart + thread];
+    if (thread < n - tailStart) sums[0] += input[tailStart + thread];
     T sum = 0;
-    for (unsigned int a = 0; a < accumulators; ++a) sum += sums[a];
+    for (unsigned int a = 0; a < loadsInFlight; ++a) sum += sums[a];
     sum = blockSum<blockSize>(sum);
-    if (gridDim.x == 1) {  // a lone block holds the whole sum: no tickets needed
-        if (threadIdx.x == 0) *result = sum;
-        return;
-    }
 
-    // Publish this block's sum, then take a ticket. The fence makes the sum visible to
-    // every SM before the ticket is; atomicInc wraps the counter back to 0 after the last
-    // ticket, ready for the next launch.
-    __shared__ bool isLastBlock;
-    if (threadIdx.x == 0) {
-        blockSums[blockIdx.x] = sum;
-        __threadfence();
-        isLastBlock = atomicInc(blocksDone, gridDim.x - 1) == gridDim.x - 1;
-    }
-    __syncthreads();
-    if (!isLastBlock) return;
-
-    // The last block: every other block's sum is published. Each thread adds a fixed
-    // subset in a fixed order, so the result does not depend on which block came last.
-    __threadfence();
-    sum = 0;
-    for (unsigned int b = threadIdx.x; b < gridDim.x; b += blockSize)
-        sum += loadFromL2(&blockSums[b]);
-    sum = blockSum<blockSize>(sum);
-    if (threadIdx.x == 0) *result = sum;
+    if (threadIdx.x == 0) blockSums[blockIdx.x] = sum;
 }
 
-// How many elements one block adds up: `accumulators` vectors per thread in one trip of its loop.
+// How many elements one block adds up: `loadsInFlight` vectors per thread in one trip of its loop.
 template <typename T>
 constexpr std::size_t elementsPerBlock(int blockSize)
 {
-    return std::size_t(blockSize) * elementsPerVector<T> * accumulators;
+    return std::size_t(blockSize) * elementsPerVector<T> * loadsInFlight;
 }
-
-// The workspace holds the ticket counter, then one sum per block; the counter takes 16
-// bytes so that the sums after it stay aligned for every type.
-constexpr std::size_t ticketBytes = 16;
 
 template <typename T>
 std::size_t workspaceBytes(std::size_t n, int blockSize)
 {
-    return ticketBytes + ceilDiv(n, elementsPerBlock<T>(blockSize)) * sizeof(T);
+    return partialSumsBytes<T>(n, elementsPerBlock<T>(blockSize));
 }
 
-// One launch: enough blocks to cover n, at most as many as fit on the GPU at once. The
-// harness hands over the workspace zeroed, so the ticket counter starts at 0.
+// Each pass turns `count` values into one partial sum per block, stored one pass after the
+// other in the workspace; the pass that needs a single block writes the result.
 template <unsigned int blockSize, typename T>
 void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
 {
@@ -161,12 +122,19 @@ void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
     // One wave of blocks; the occupancy of a kernel does not change, so it is asked once.
     static const unsigned int maxBlocks =
         residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
-    unsigned int* blocksDone = static_cast<unsigned int*>(workspace);
-    T* blockSums = reinterpret_cast<T*>(static_cast<char*>(workspace) + ticketBytes);
-    unsigned int blocks = unsigned(std::min<std::size_t>(
-        std::max<std::size_t>(1, ceilDiv(n, elementsPerBlock<T>(blockSize))), maxBlocks));
-    reduceKernel<blockSize>
-        <<<blocks, blockSize, sharedBytes>>>(input, blockSums, blocksDone, result, n);
+    const T* passInput = input;
+    T* passOutput = static_cast<T*>(workspace);
+    std::size_t count = n;
+    while (count > elementsPerBlock<T>(blockSize)) {
+        unsigned int blocks = unsigned(
+            std::min<std::size_t>(ceilDiv(count, elementsPerBlock<T>(blockSize)), maxBlocks));
+        reduceKernel<blockSize><<<blocks, blockSize, sharedBytes>>>(passInput, passOutput, count);
+        CUDA_CHECK_LAUNCH();
+        passInput = passOutput;
+        passOutput += blocks;
+        count = blocks;
+    }
+    reduceKernel<blockSize><<<1, blockSize, sharedBytes>>>(passInput, result, count);
     CUDA_CHECK_LAUNCH();
 }
 

@@ -1,4 +1,4 @@
-// Exercise of step11 (docs/step11_single_pass.md): the other single pass. Instead of
+// Exercise of step11 (docs/step12_single_pass.md): the other single pass. Instead of
 // tickets and a last block, every block adds its partial sum to *result with one
 // atomicAdd. Write the kernel (a grid-stride loop, the sum of the block, one atomicAdd by
 // thread 0) and the launch. *result holds garbage on entry (the test fills it with all bits

@@ -1,4 +1,4 @@
-// Exercise of step10 (docs/step10_vector_loads.md): a dot product, sum of x[i] * y[i],
+// Exercise of step10 (docs/step11_vector_loads.md): a dot product, sum of x[i] * y[i],
 // with 128-bit vector loads of both arrays. It reads two arrays per result, so it is a
 // reduction with twice the bytes per element. The test passes x and y shifted by the same
 // number of elements (0 to 3) from a cudaMalloc'ed address: the head before the first

@@ -1,0 +1,154 @@
+// Experiment: where step 08's gain comes from (complete unrolling or cascading), what
+// coalescing is worth, and what the shuffle of step 09 changes (docs/step08_templates_cascading.md,
+// docs/step09_warp_shuffle.md). Times, in one process and by the method of
+// programs/variant_timing.cuh, float at n = 2^10, 2^12, ... 2^30, block 256:
+//   step07             step07_warp_unroll/reduce.cuh itself (Harris's kernel 5)
+//   kernel 6           step 08's kernel without cascading: the block size a template
+//                      parameter and every level unrolled, but each thread adds 2 elements
+//                      and there is one block per 512 elements (Harris's kernel 6)
+//   step08             step08_templates_cascading/reduce.cuh itself (Harris's kernel 7)
+//   contiguous chunks  step 08 with each thread summing its own contiguous chunk of
+//                      n / threads elements instead of the grid-stride loop, on the same grid
+//   step09             step09_warp_shuffle/reduce.cuh itself
+// The last column is step 08's time over the variant's (above 1: faster than step 08).
+//   ./experiment_steps07_to_09 [--max 2^K] > steps07_to_09.csv
+//   ./experiment_steps07_to_09 --profile      one checked run of each variant at n = 2^24,
+//                                             for Nsight Compute (scripts/maintainer/ncu_counters.sh)
+#include <cstddef>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "kernel_helpers.cuh"
+#include "variant_timing.cuh"
+
+// Each step's header in a namespace of its own, so the three steps' names do not clash. The
+// headers' own includes are already in, so nothing else lands in the namespaces.
+namespace step07 {
+#include "step07_warp_unroll/reduce.cuh"
+}
+namespace step08 {
+#include "step08_templates_cascading/reduce.cuh"
+}
+namespace step09 {
+#include "step09_warp_shuffle/reduce.cuh"
+}
+
+constexpr unsigned int blockSize = 256;
+
+// Step 08's tree after the loads, for 256 threads: the levels that need __syncthreads(),
+// then the warp.
+template <typename T>
+__device__ void step08Tree(T* sharedPartials, unsigned int tid)
+{
+    // clang-format off
+    if (tid < 128) sharedPartials[tid] += sharedPartials[tid + 128]; __syncthreads();
+    if (tid < 64)  sharedPartials[tid] += sharedPartials[tid + 64];  __syncthreads();
+    // clang-format on
+    if (tid < 32) step08::warpReduce(sharedPartials, tid);
+}
+
+// Harris's kernel 6: step 08 without its grid-stride loop.
+template <typename T>
+__global__ void kernel6(const T* input, T* blockSums, std::size_t n)
+{
+    T* sharedPartials = sharedMemory<T>();
+    unsigned int tid = threadIdx.x;
+    std::size_t i = std::size_t(blockIdx.x) * (blockSize * 2) + threadIdx.x;
+    T sum = 0;
+    if (i < n) sum += input[i];
+    if (i + blockSize < n) sum += input[i + blockSize];
+    sharedPartials[tid] = sum;
+    __syncthreads();
+    step08Tree(sharedPartials, tid);
+    if (tid == 0) blockSums[blockIdx.x] = sharedPartials[0];
+}
+
+// Step 08 with each thread's elements side by side: thread t sums elements t * chunk up to
+// (t + 1) * chunk. At each load the 32 threads of a warp read 32 addresses a chunk apart.
+template <typename T>
+__global__ void contiguousChunks(const T* input, T* blockSums, std::size_t n)
+{
+    T* sharedPartials = sharedMemory<T>();
+    unsigned int tid = threadIdx.x;
+    const std::size_t threads = std::size_t(gridDim.x) * blockSize;
+    const std::size_t chunk = (n + threads - 1) / threads;
+    const std::size_t begin = (std::size_t(blockIdx.x) * blockSize + tid) * chunk;
+    const std::size_t end = begin + chunk < n ? begin + chunk : n;
+    T sum = 0;
+    for (std::size_t i = begin; i < end; ++i) sum += input[i];
+    sharedPartials[tid] = sum;
+    __syncthreads();
+    step08Tree(sharedPartials, tid);
+    if (tid == 0) blockSums[blockIdx.x] = sharedPartials[0];
+}
+
+constexpr std::size_t workspaceBytes = std::size_t(64) << 20;
+
+std::vector<Variant> variantList()
+{
+    using T = float;
+    const std::size_t sharedBytes = blockSize * sizeof(T);
+    const std::size_t elementsPerBlock = 2 * blockSize;
+    std::vector<Variant> list;
+    list.push_back({"step07", true, [](const void* input, std::size_t n, void* workspace, void* result) {
+                        step07::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,
+                                       workspaceBytes, static_cast<T*>(result));
+                    }});
+    list.push_back({"kernel 6", true, [=](const void* input, std::size_t n, void* workspace, void* result) {
+                        const T* passInput = static_cast<const T*>(input);
+                        T* passOutput = static_cast<T*>(workspace);
+                        std::size_t count = n;
+                        while (count > elementsPerBlock) {  // one block per 512 elements
+                            unsigned int blocks = unsigned(ceilDiv(count, elementsPerBlock));
+                            kernel6<<<blocks, blockSize, sharedBytes>>>(passInput, passOutput, count);
+                            CUDA_CHECK_LAUNCH();
+                            passInput = passOutput;
+                            passOutput += blocks;
+                            count = blocks;
+                        }
+                        kernel6<<<1, blockSize, sharedBytes>>>(passInput, static_cast<T*>(result), count);
+                        CUDA_CHECK_LAUNCH();
+                    }});
+    list.push_back({"contiguous chunks", true, [=](const void* input, std::size_t n, void* workspace, void* result) {
+                        // step 08's grid: one wave of blocks
+                        static const unsigned int maxBlocks = residentBlocks(
+                            step08::reduceKernel<blockSize, T>, blockSize, sharedBytes);
+                        unsigned int blocks = unsigned(std::min<std::size_t>(
+                            std::max<std::size_t>(1, ceilDiv(n, elementsPerBlock)), maxBlocks));
+                        T* partials = static_cast<T*>(workspace);
+                        contiguousChunks<<<blocks, blockSize, sharedBytes>>>(
+                            static_cast<const T*>(input), partials, n);
+                        CUDA_CHECK_LAUNCH();
+                        step08::reduce(partials, blocks, int(blockSize), partials + blocks,
+                                       workspaceBytes - blocks * sizeof(T), static_cast<T*>(result));
+                    }});
+    list.push_back({"step09", true, [](const void* input, std::size_t n, void* workspace, void* result) {
+                        step09::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,
+                                       workspaceBytes, static_cast<T*>(result));
+                    }});
+    list.push_back({"step08", true, [](const void* input, std::size_t n, void* workspace, void* result) {
+                        step08::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,
+                                       workspaceBytes, static_cast<T*>(result));
+                    }});
+    return list;
+}
+
+int main(int argc, char** argv)
+{
+    if (argc == 2 && std::string(argv[1]) == "--profile") {
+        const Platform platform = platformOrExit();
+        std::vector<Variant> list = variantList();
+        std::vector<Variant> one;
+        for (const Variant& variant : list) {  // each variant alone, n = 2^24, checked
+            one.assign(1, variant);
+            timeVariants<float>(one, "float", 24, 24, workspaceBytes, platform, 1);
+        }
+        return exitVerified;
+    }
+    const int maxExponent = parseMaxExponent(argc, argv, 10);
+    const Platform platform = platformOrExit();
+    printVariantCsvHeader("step08");
+    timeVariants<float>(variantList(), "float", 10, maxExponent, workspaceBytes, platform);
+    return exitVerified;
+}

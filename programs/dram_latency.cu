@@ -36,7 +36,8 @@ int main(int argc, char** argv)
         std::vector<unsigned int> order(slots);
         std::iota(order.begin(), order.end(), 0u);
         std::uint64_t state = 7;
-        for (std::size_t k = slots - 1; k > 0; --k) std::swap(order[k], order[mixBits(state++) % k]);
+        for (std::size_t k = slots - 1; k > 0; --k)
+            std::swap(order[k], order[mixBits(state++) % k]);
         std::vector<unsigned int> next(slots * spacing, 0);
         for (std::size_t k = 0; k < slots; ++k) next[order[k] * spacing] = order[(k + 1) % slots];
         DeviceArray<unsigned int> deviceNext(next.size()), end(1);

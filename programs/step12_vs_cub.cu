@@ -105,8 +105,7 @@ __global__ void variantKernel(const T* input, T* blockSums, unsigned int* blocks
         for (unsigned int a = 0; a < depth; ++a)
             for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[a] += loaded[a].element[e];
     }
-    for (unsigned int a = 0; a < depth && v < end;
-         ++a, v += stride) {  // a last, partial batch
+    for (unsigned int a = 0; a < depth && v < end; ++a, v += stride) {  // a last, partial batch
         Vector<T> loaded = loadVector(alignedInput + v * elementsPerVector<T>);
         for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[0] += loaded.element[e];
     }
@@ -159,21 +158,21 @@ template <unsigned int blockSize, unsigned int depth, Split split, Finish finish
 Variant makeVariant(const char* name, unsigned int waves)
 {
     auto kernel = variantKernel<blockSize, depth, split, finish, T>;
-    const std::size_t elementsPerVariantBlock = std::size_t(blockSize) * elementsPerVector<T> * depth;
+    const std::size_t elementsPerVariantBlock =
+        std::size_t(blockSize) * elementsPerVector<T> * depth;
     const std::size_t sharedBytes = (blockSize / 32) * sizeof(T);  // blockSum's per-warp sums
     const std::size_t maxBlocks =
         std::size_t(waves) * residentBlocks(kernel, blockSize, sharedBytes);
-    return {
-        name, finish != Finish::none && finish != Finish::ticketOnly,
-        [=](const void* input, std::size_t n, void* workspace, void* result) {
-            unsigned int blocks = unsigned(std::min(
-                std::max<std::size_t>(1, ceilDiv(n, elementsPerVariantBlock)), maxBlocks));
-            kernel<<<blocks, blockSize, sharedBytes>>>(
-                static_cast<const T*>(input),
-                reinterpret_cast<T*>(static_cast<char*>(workspace) + ticketBytes),
-                static_cast<unsigned int*>(workspace), static_cast<T*>(result), n);
-            CUDA_CHECK_LAUNCH();
-        }};
+    return {name, finish != Finish::none && finish != Finish::ticketOnly,
+            [=](const void* input, std::size_t n, void* workspace, void* result) {
+                unsigned int blocks = unsigned(std::min(
+                    std::max<std::size_t>(1, ceilDiv(n, elementsPerVariantBlock)), maxBlocks));
+                kernel<<<blocks, blockSize, sharedBytes>>>(
+                    static_cast<const T*>(input),
+                    reinterpret_cast<T*>(static_cast<char*>(workspace) + ticketBytes),
+                    static_cast<unsigned int*>(workspace), static_cast<T*>(result), n);
+                CUDA_CHECK_LAUNCH();
+            }};
 }
 
 template <typename T>
@@ -186,17 +185,27 @@ std::vector<Variant> variantList()
                     stepWorkspaceBytes, static_cast<T*>(result));
          }});
     constexpr unsigned int block = variantBlockSize, depth = loadsInFlight;
-    list.push_back(makeVariant<block, depth, Split::gridStride, Finish::threadFence, T>("thread order", 1));
-    list.push_back(makeVariant<block, depth, Split::tileChunks, Finish::threadFence, T>("tile chunks", 4));
-    list.push_back(makeVariant<block, depth, Split::equalShares, Finish::threadFence, T>("equal shares", 4));
-    list.push_back(makeVariant<block, depth, Split::tileStride, Finish::threadFence, T>("CUB's order", 5));
-    list.push_back(makeVariant<block, depth, Split::tileStride, Finish::releaseFence, T>("release fence", 1));
+    list.push_back(
+        makeVariant<block, depth, Split::gridStride, Finish::threadFence, T>("thread order", 1));
+    list.push_back(
+        makeVariant<block, depth, Split::tileChunks, Finish::threadFence, T>("tile chunks", 4));
+    list.push_back(
+        makeVariant<block, depth, Split::equalShares, Finish::threadFence, T>("equal shares", 4));
+    list.push_back(
+        makeVariant<block, depth, Split::tileStride, Finish::threadFence, T>("CUB's order", 5));
+    list.push_back(
+        makeVariant<block, depth, Split::tileStride, Finish::releaseFence, T>("release fence", 1));
     list.push_back(makeVariant<block, 4, Split::tileStride, Finish::threadFence, T>("depth 4", 1));
-    list.push_back(makeVariant<block, 16, Split::tileStride, Finish::threadFence, T>("depth 16", 1));
-    list.push_back(makeVariant<128, depth, Split::tileStride, Finish::threadFence, T>("block 128", 1));
-    list.push_back(makeVariant<512, depth, Split::tileStride, Finish::threadFence, T>("block 512", 1));
-    list.push_back(makeVariant<block, depth, Split::tileStride, Finish::ticketOnly, T>("ticket only", 1));
-    list.push_back(makeVariant<block, depth, Split::tileStride, Finish::none, T>("no final pass", 1));
+    list.push_back(
+        makeVariant<block, 16, Split::tileStride, Finish::threadFence, T>("depth 16", 1));
+    list.push_back(
+        makeVariant<128, depth, Split::tileStride, Finish::threadFence, T>("block 128", 1));
+    list.push_back(
+        makeVariant<512, depth, Split::tileStride, Finish::threadFence, T>("block 512", 1));
+    list.push_back(
+        makeVariant<block, depth, Split::tileStride, Finish::ticketOnly, T>("ticket only", 1));
+    list.push_back(
+        makeVariant<block, depth, Split::tileStride, Finish::none, T>("no final pass", 1));
     list.push_back({"empty kernel", false, [](const void* input, std::size_t, void*, void* result) {
                         emptyKernel<<<1, 32>>>(static_cast<const float*>(input),
                                                static_cast<float*>(result));

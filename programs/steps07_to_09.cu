@@ -13,7 +13,8 @@
 // The last column is step 08's time over the variant's (above 1: faster than step 08).
 //   ./experiment_steps07_to_09 [--max 2^K] > steps07_to_09.csv
 //   ./experiment_steps07_to_09 --profile      one checked run of each variant at n = 2^24,
-//                                             for Nsight Compute (scripts/maintainer/ncu_counters.sh)
+//                                             for Nsight Compute
+//                                             (scripts/maintainer/ncu_counters.sh)
 #include <cstddef>
 #include <cstdio>
 #include <string>
@@ -91,26 +92,29 @@ std::vector<Variant> variantList()
     const std::size_t sharedBytes = blockSize * sizeof(T);
     const std::size_t elementsPerBlock = 2 * blockSize;
     std::vector<Variant> list;
-    list.push_back({"step07", true, [](const void* input, std::size_t n, void* workspace, void* result) {
-                        step07::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,
-                                       workspaceBytes, static_cast<T*>(result));
-                    }});
-    list.push_back({"kernel 6", true, [=](const void* input, std::size_t n, void* workspace, void* result) {
-                        const T* passInput = static_cast<const T*>(input);
-                        T* passOutput = static_cast<T*>(workspace);
-                        std::size_t count = n;
-                        while (count > elementsPerBlock) {  // one block per 512 elements
-                            unsigned int blocks = unsigned(ceilDiv(count, elementsPerBlock));
-                            kernel6<<<blocks, blockSize, sharedBytes>>>(passInput, passOutput, count);
-                            CUDA_CHECK_LAUNCH();
-                            passInput = passOutput;
-                            passOutput += blocks;
-                            count = blocks;
-                        }
-                        kernel6<<<1, blockSize, sharedBytes>>>(passInput, static_cast<T*>(result), count);
-                        CUDA_CHECK_LAUNCH();
-                    }});
-    list.push_back({"contiguous chunks", true, [=](const void* input, std::size_t n, void* workspace, void* result) {
+    list.push_back(
+        {"step07", true, [](const void* input, std::size_t n, void* workspace, void* result) {
+             step07::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,
+                            workspaceBytes, static_cast<T*>(result));
+         }});
+    list.push_back(
+        {"kernel 6", true, [=](const void* input, std::size_t n, void* workspace, void* result) {
+             const T* passInput = static_cast<const T*>(input);
+             T* passOutput = static_cast<T*>(workspace);
+             std::size_t count = n;
+             while (count > elementsPerBlock) {  // one block per 512 elements
+                 unsigned int blocks = unsigned(ceilDiv(count, elementsPerBlock));
+                 kernel6<<<blocks, blockSize, sharedBytes>>>(passInput, passOutput, count);
+                 CUDA_CHECK_LAUNCH();
+                 passInput = passOutput;
+                 passOutput += blocks;
+                 count = blocks;
+             }
+             kernel6<<<1, blockSize, sharedBytes>>>(passInput, static_cast<T*>(result), count);
+             CUDA_CHECK_LAUNCH();
+         }});
+    list.push_back({"contiguous chunks", true,
+                    [=](const void* input, std::size_t n, void* workspace, void* result) {
                         // step 08's grid: one wave of blocks
                         static const unsigned int maxBlocks = residentBlocks(
                             step08::reduceKernel<blockSize, T>, blockSize, sharedBytes);
@@ -121,16 +125,19 @@ std::vector<Variant> variantList()
                             static_cast<const T*>(input), partials, n);
                         CUDA_CHECK_LAUNCH();
                         step08::reduce(partials, blocks, int(blockSize), partials + blocks,
-                                       workspaceBytes - blocks * sizeof(T), static_cast<T*>(result));
+                                       workspaceBytes - blocks * sizeof(T),
+                                       static_cast<T*>(result));
                     }});
-    list.push_back({"step09", true, [](const void* input, std::size_t n, void* workspace, void* result) {
-                        step09::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,
-                                       workspaceBytes, static_cast<T*>(result));
-                    }});
-    list.push_back({"step08", true, [](const void* input, std::size_t n, void* workspace, void* result) {
-                        step08::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,
-                                       workspaceBytes, static_cast<T*>(result));
-                    }});
+    list.push_back(
+        {"step09", true, [](const void* input, std::size_t n, void* workspace, void* result) {
+             step09::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,
+                            workspaceBytes, static_cast<T*>(result));
+         }});
+    list.push_back(
+        {"step08", true, [](const void* input, std::size_t n, void* workspace, void* result) {
+             step08::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,
+                            workspaceBytes, static_cast<T*>(result));
+         }});
     return list;
 }
 

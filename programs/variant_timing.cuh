@@ -59,7 +59,10 @@ void timeVariants(const std::vector<Variant>& list, const char* typeName, int mi
     for (int exponent = minExponent; exponent <= maxExponent; exponent += 2) {
         const std::size_t n = std::size_t(1) << exponent;
         for (; summed < n; ++summed) exactSum += (long long)(host[summed]);
-        const int rounds = onlyRounds > 0 ? onlyRounds : exponent <= 22 ? 300 : exponent <= 26 ? 80 : 40;
+        const int rounds = onlyRounds > 0   ? onlyRounds
+                           : exponent <= 22 ? 300
+                           : exponent <= 26 ? 80
+                                            : 40;
         std::fprintf(stderr, "%s n = 2^%d: %d rounds of %zu variants\n", typeName, exponent, rounds,
                      list.size());
         std::vector<std::vector<double>> times(list.size());

@@ -53,7 +53,10 @@ __global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
         for (unsigned int a = 0; a < loadsInFlight; ++a) loaded[a] = input[i + a * blockSize];
         for (unsigned int a = 0; a < loadsInFlight; ++a) sums[a] += loaded[a];
     }
-    for (; i < n; i += blockSize) sums[0] += input[i];  // the last tile, if it is not whole
+    T lastLoaded[loadsInFlight] = {};  // the last tile, if it is not whole: 0 past the end
+    for (unsigned int a = 0; a < loadsInFlight; ++a)
+        if (i + a * blockSize < n) lastLoaded[a] = input[i + a * blockSize];
+    for (unsigned int a = 0; a < loadsInFlight; ++a) sums[a] += lastLoaded[a];
     T sum = 0;
     for (unsigned int a = 0; a < loadsInFlight; ++a) sum += sums[a];
     sum = blockSum<blockSize>(sum);

@@ -87,10 +87,12 @@ __global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
         for (unsigned int a = 0; a < loadsInFlight; ++a)
             for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[a] += loaded[a].element[e];
     }
-    for (; v < vectors; v += blockSize) {  // the last tile, if it is not whole
-        Vector<T> loaded = loadVector(alignedInput + v * elementsPerVector<T>);
-        for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[0] += loaded.element[e];
-    }
+    Vector<T> lastLoaded[loadsInFlight] = {};  // the last tile, if it is not whole: 0 past the end
+    for (unsigned int a = 0; a < loadsInFlight; ++a)
+        if (v + a * blockSize < vectors)
+            lastLoaded[a] = loadVector(alignedInput + (v + a * blockSize) * elementsPerVector<T>);
+    for (unsigned int a = 0; a < loadsInFlight; ++a)
+        for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[a] += lastLoaded[a].element[e];
     if (thread < head) sums[0] += input[thread];
     if (thread < n - tailStart) sums[0] += input[tailStart + thread];
     T sum = 0;

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/../.."
 build=${BUILD_DIR:-build}
 parallel=${1:-8}
 tools=${2:-memcheck racecheck synccheck initcheck}
-programs=$(cat "$build/gpu_programs.txt")  # written by CMake
+programs=${PROGRAMS:-$(cat "$build/gpu_programs.txt")}  # written by CMake; PROGRAMS="a b" for some
 
 jobs=()
 for program in $programs; do

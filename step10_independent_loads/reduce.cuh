@@ -41,8 +41,11 @@ __device__ T blockSum(T value)
 #endif
 constexpr unsigned int loadsInFlight = LOADS_IN_FLIGHT;
 
+// Loads in flight live in registers, and an SM has 65536 of them: __launch_bounds__ tells the
+// compiler the block size, so it keeps a thread's registers within 65536 / blockSize.
 template <unsigned int blockSize, typename T>
-__global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
+__global__ void __launch_bounds__(blockSize)
+    reduceKernel(const T* input, T* blockSums, std::size_t n)
 {
     // Block b reads tiles b, b + gridDim.x, ...: a tile is `loadsInFlight` neighbouring rows.
     const std::size_t tile = std::size_t(blockSize) * loadsInFlight;

@@ -78,9 +78,11 @@ __device__ Vector<T> loadVector(const T* address)
     return vector;
 }
 
+// Loads in flight live in registers, and an SM has 65536 of them: __launch_bounds__ tells the
+// compiler the block size, so it keeps a thread's registers within 65536 / blockSize.
 template <unsigned int blockSize, typename T>
-__global__ void reduceKernel(const T* input, T* blockSums, unsigned int* blocksDone, T* result,
-                             std::size_t n)
+__global__ void __launch_bounds__(blockSize)
+    reduceKernel(const T* input, T* blockSums, unsigned int* blocksDone, T* result, std::size_t n)
 {
     // A vector load needs an address aligned to vectorBytes: the few elements before the
     // first aligned address (head) and after the last whole vector (tail) are loaded one by one.

@@ -1,4 +1,4 @@
-// step11 of the tutorial; the idea is in reduce.cuh, the rest in common/.
+// step12 of the tutorial; the idea is in reduce.cuh, the rest in common/.
 #include "reduce.cuh"
 #include "gpu_harness.cuh"
 

@@ -1,0 +1,43 @@
+// Tests of step10's exercise (loads in flight into one sum): ctest -R exercise_step10
+#include <vector>
+
+#include <exercise.cuh>  // angle brackets: the stub or the solution, whichever CMake put first
+
+#include "exercise_test.cuh"
+
+namespace {
+
+template <typename T>
+void checkSums()
+{
+    for (int blockSize : exerciseBlockSizes())
+        for (std::size_t n : exerciseSizes()) {
+            SCOPED_TRACE("block = " + std::to_string(blockSize));
+            std::vector<T> input = makeInput<T>(n, exerciseSeed + n);
+            DeviceArray<unsigned char> workspace(oneSumWorkspaceBytes<T>(n, blockSize));
+            T result = runOnDevice(input, [&](const T* in, std::size_t count, T* out) {
+                reduceOneSum(in, count, blockSize, workspace.data(), out);
+            });
+            EXPECT_TRUE(sumIsCorrect(result, input));
+        }
+}
+
+}  // namespace
+
+TEST(LoadsInFlightOneSum, Int)
+{
+    SKIP_WITHOUT_CUDA_DEVICE();
+    checkSums<int>();
+}
+
+TEST(LoadsInFlightOneSum, Float)
+{
+    SKIP_WITHOUT_CUDA_DEVICE();
+    checkSums<float>();
+}
+
+TEST(LoadsInFlightOneSum, Double)
+{
+    SKIP_WITHOUT_CUDA_DEVICE();
+    checkSums<double>();
+}

@@ -1,6 +1,7 @@
 // The data behind the figures of the docs: which thread adds which element at each level of
-// the tree, which shared-memory banks a warp touches, how a warp shuffle moves values, and
-// the order in which the blocks of the single-pass step take their tickets.
+// the tree, which shared-memory banks a warp touches, which global-memory sectors a warp's
+// loads touch, how a warp shuffle moves values, and the order in which the blocks of the
+// single-pass step take their tickets.
 //
 // Host-only C++: it replays the index arithmetic of the kernels (the same expressions as in
 // stepNN_*/reduce.cuh) and writes data files that the gnuplot scripts in docs/figures/ draw.
@@ -220,6 +221,89 @@ void writeBanks(const std::string& directory)
     std::fclose(out);
 }
 
+// Global loads: a warp's load of 4-byte floats moves every 32-byte sector that one of its
+// addresses falls into, so the fewer sectors per load, the fewer bytes per useful float.
+constexpr unsigned floatsPerSector = 32 / sizeof(float);
+
+// The element that `lane` reads on loop trip `trip`, in a warp of `lanes` lanes.
+// Grid-stride (step 08, one load per trip drawn): the grid is this one warp, so the stride
+// is `lanes`. Contiguous chunks (programs/steps07_to_09.cu): lane l owns elements
+// l * chunk up to (l + 1) * chunk and reads them in order.
+unsigned gridStrideElement(unsigned lane, unsigned trip, unsigned lanes, unsigned)
+{
+    return trip * lanes + lane;
+}
+
+unsigned chunkElement(unsigned lane, unsigned trip, unsigned, unsigned chunk)
+{
+    return lane * chunk + trip;
+}
+
+using ElementOf = unsigned (*)(unsigned lane, unsigned trip, unsigned lanes, unsigned chunk);
+
+unsigned sectorsTouched(const std::vector<unsigned>& elements)
+{
+    std::set<unsigned> sectors;
+    for (unsigned e : elements) sectors.insert(e / floatsPerSector);
+    return unsigned(sectors.size());
+}
+
+// "elements 0-7" or "elements 0, 4, 8, ..., 28": the elements of one trip, in lane order.
+std::string elementList(const std::vector<unsigned>& elements)
+{
+    if (elements.back() - elements.front() + 1 == elements.size())
+        return "elements " + std::to_string(elements.front()) + "-" +
+               std::to_string(elements.back());
+    return "elements " + std::to_string(elements[0]) + ", " + std::to_string(elements[1]) + ", " +
+           std::to_string(elements[2]) + ", ..., " + std::to_string(elements.back());
+}
+
+// One warp of 8 lanes (a real one has 32) on 4 trips, 32 elements: each lane's chunk is 4
+// elements. Three blocks per layout: 0 cells (element, trip, lane; lane -1: not read on
+// this trip), 1 row notes (trip, text), 2 the sectors of one request of a 32-lane warp.
+void writeCoalescing(const std::string& directory)
+{
+    const unsigned lanes = 8, trips = 4, chunk = trips, elements = lanes * trips;
+    // A real chunk is n / threads elements; from 8 up, every lane reads from its own sector.
+    const unsigned realChunk = floatsPerSector;
+    FILE* out = openOutput(directory, "coalescing.dat");
+    struct Layout {
+        const char* name;
+        ElementOf elementOf;
+        std::string realCase;  // what the 32-lane count assumes
+    };
+    Layout layouts[] = {{"grid-stride loop (step 08)", gridStrideElement, ""},
+                        {"contiguous chunk per thread", chunkElement,
+                         ", chunk \u2265 " + std::to_string(realChunk) + " floats"}};
+    for (const Layout& layout : layouts) {
+        std::fprintf(out, "# %s: element trip lane\n", layout.name);
+        std::vector<std::vector<unsigned>> read(trips);  // per trip, the elements in lane order
+        for (unsigned trip = 0; trip < trips; ++trip) {
+            std::vector<int> laneOf(elements, -1);
+            for (unsigned lane = 0; lane < lanes; ++lane) {
+                unsigned e = layout.elementOf(lane, trip, lanes, chunk);
+                laneOf[e] = int(lane);
+                read[trip].push_back(e);
+            }
+            for (unsigned e = 0; e < elements; ++e)
+                std::fprintf(out, "%u %u %d\n", e, trip, laneOf[e]);
+        }
+        std::fprintf(out, "\n\n# %s: trip note\n", layout.name);
+        for (unsigned trip = 0; trip < trips; ++trip) {
+            unsigned sectors = sectorsTouched(read[trip]);
+            std::fprintf(out, "%u \"%s: %u sector%s\"\n", trip, elementList(read[trip]).c_str(),
+                         sectors, sectors == 1 ? "" : "s");
+        }
+        std::vector<unsigned> warpRead;
+        for (unsigned lane = 0; lane < warpSize; ++lane)
+            warpRead.push_back(layout.elementOf(lane, 0, warpSize, realChunk));
+        std::fprintf(out, "\n\n# %s: one request of a real warp\n", layout.name);
+        std::fprintf(out, "\"a real warp%s: %u sectors per request\"\n\n\n",
+                     layout.realCase.c_str(), sectorsTouched(warpRead));
+    }
+    std::fclose(out);
+}
+
 // step09's warp sum: value += __shfl_down_sync(mask, value, offset) for offset 16, 8, 4, 2, 1.
 // Lane l reads lane l + offset; only the lanes below `offset` hold values that are still
 // needed. Blocks: 0 lanes (x, y, values summed, state), 1 arrows, 2 level notes.
@@ -312,6 +396,7 @@ int main(int argc, char** argv)
     writeTree(directory, "strided", stridedIndex(threads), threads);
     writeTree(directory, "sequential", sequentialAddressing(threads), threads);
     writeBanks(directory);
+    writeCoalescing(directory);
     writeShuffle(directory);
     writeTickets(directory);
     return 0;

@@ -22,6 +22,7 @@ command -v c++ >/dev/null || command -v g++ >/dev/null || required+=(g++)
 if [ "$purpose" = test ]; then
     have_gtest || required+=(libgtest-dev)
     command -v gnuplot >/dev/null || optional+=(gnuplot-nox)
+    command -v mpicxx >/dev/null || optional+=(libopenmpi-dev openmpi-bin)  # step 13 (MPI)
 fi
 
 missing=("${required[@]}" "${optional[@]}")
@@ -42,9 +43,20 @@ if [ ${#missing[@]} -gt 0 ]; then
             libgtest-dev) have_gtest || echo "$p" ;;
             esac
         done))
-        command -v gnuplot >/dev/null && optional=()
+        optional=($(for p in "${optional[@]}"; do
+            case $p in
+            gnuplot-nox) command -v gnuplot >/dev/null || echo "$p" ;;
+            *) command -v mpicxx >/dev/null || echo "$p" ;;
+            esac
+        done))
     fi
-    if [ ${#optional[@]} -gt 0 ]; then
+    case " ${optional[*]} " in
+    *" libopenmpi-dev "*)
+        echo "setup: MPI is missing (Debian/Ubuntu: apt-get install libopenmpi-dev openmpi-bin," \
+             "needs root); step 13 (several GPUs) is not built, every other step is" >&2
+        ;;
+    esac
+    if [[ " ${optional[*]} " == *" gnuplot-nox "* ]]; then
         echo "setup: gnuplot is missing (Debian/Ubuntu: apt-get install gnuplot-nox, needs root);" \
              "the tests run without it (the chart test is skipped) and the charts are not drawn" >&2
     fi

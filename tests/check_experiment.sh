@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Usage: check_experiment.sh PROGRAM
-# Runs programs/step12_vs_cub.cu's program on small sizes. With a GPU every variant's
+# Usage: check_experiment.sh PROGRAM VARIANTS
+# Runs an experiment of programs/ (step12_vs_cub.cu, step12_read_variants.cu), which times
+# VARIANTS variants, on small sizes. With a GPU every variant's
 # every timed run is checked against the exact sum: it must exit 0 and print a CSV row for
 # each variant, type and size. With no GPU it must exit 3 with one line on stderr. A bad
 # argument must exit 2 either way.
 set -u
 program=$1
+variants=$2
 output=$(mktemp)
 errors=$(mktemp)
 trap 'rm -f "$output" "$errors"' EXIT
@@ -19,8 +21,9 @@ status=$?
 if nvidia-smi -L >/dev/null 2>&1; then
     [ $status -eq 0 ] || fail "exit code $status on a GPU machine"
 
-    # 14 variants x 3 types x 2 sizes (2^10, 2^12), plus the header
-    [ "$(wc -l <"$output")" -eq 85 ] || fail "expected 85 lines of CSV, got $(wc -l <"$output")"
+    # every variant x 3 types x 2 sizes (2^10, 2^12), plus the header
+    lines=$((variants * 3 * 2 + 1))
+    [ "$(wc -l <"$output")" -eq $lines ] || fail "expected $lines lines of CSV, got $(wc -l <"$output")"
     echo "ok: every variant verified at 2^10 and 2^12"
 else
     [ $status -eq 3 ] || fail "exit code $status without a GPU, expected 3"

@@ -1,11 +1,11 @@
-// Exercise of step10 (docs/step11_vector_loads.md): a dot product, sum of x[i] * y[i],
+// Exercise of step11 (docs/step11_vector_loads.md): a dot product, sum of x[i] * y[i],
 // with 128-bit vector loads of both arrays. It reads two arrays per result, so it is a
 // reduction with twice the bytes per element. The test passes x and y shifted by the same
 // number of elements (0 to 3) from a cudaMalloc'ed address: the head before the first
 // 16-byte aligned address and the tail after the last whole vector need scalar loads, as in
-// step10. Types: int and float. Then
+// step11. Types: int and float. Then
 //   cmake -S . -B build -DREDUCTION_EXERCISES=ON && cmake --build build
-//   (cd build && ctest -R exercise_step10 --output-on-failure)
+//   (cd build && ctest -R exercise_step11 --output-on-failure)
 #pragma once
 
 #include <cstddef>

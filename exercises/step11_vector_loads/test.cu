@@ -1,4 +1,4 @@
-// Tests of step10's exercise (a dot product with vector loads): ctest -R exercise_step10
+// Tests of step11's exercise (a dot product with vector loads): ctest -R exercise_step11
 #include <cmath>
 #include <vector>
 

@@ -1,10 +1,10 @@
-// Exercise of step11 (docs/step12_single_pass.md): the other single pass. Instead of
+// Exercise of step12 (docs/step12_single_pass.md): the other single pass. Instead of
 // tickets and a last block, every block adds its partial sum to *result with one
 // atomicAdd. Write the kernel (a grid-stride loop, the sum of the block, one atomicAdd by
 // thread 0) and the launch. *result holds garbage on entry (the test fills it with all bits
 // set). Types: int, float, double. Then
 //   cmake -S . -B build -DREDUCTION_EXERCISES=ON && cmake --build build
-//   (cd build && ctest -R exercise_step11 --output-on-failure)
+//   (cd build && ctest -R exercise_step12 --output-on-failure)
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,5 @@
-// Tests of step11's exercise (a single pass with one atomicAdd per block):
-//   ctest -R exercise_step11
+// Tests of step12's exercise (a single pass with one atomicAdd per block):
+//   ctest -R exercise_step12
 #include <vector>
 
 #include <exercise.cuh>  // angle brackets: the stub or the solution, whichever CMake put first

@@ -24,5 +24,6 @@ draw tree.gp tree_strided.dat tree_strided.png \
 draw tree.gp tree_sequential.dat tree_sequential.png \
     "step05, sequential addressing: thread tid < s adds cell tid + s"
 draw banks.gp banks.dat banks.png
+draw coalescing.gp coalescing.dat coalescing.png
 draw shuffle.gp shuffle.dat warp_shuffle.png
 draw tickets.gp tickets.dat single_pass_tickets.png

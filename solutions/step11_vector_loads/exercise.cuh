@@ -1,4 +1,4 @@
-// Solution of step10's exercise (docs/step11_vector_loads.md): a dot product with vector
+// Solution of step11's exercise (docs/step11_vector_loads.md): a dot product with vector
 // loads. x and y are shifted by the same amount, so one head length aligns both; the
 // products of each vector pair go to one of four accumulators; a second pass sums the
 // block partials with a plain reduction (a "dot product" of the partials with ones would

@@ -1,10 +1,10 @@
-// Solution of step11's exercise (docs/step12_single_pass.md): one launch, one atomicAdd
+// Solution of step12's exercise (docs/step12_single_pass.md): one launch, one atomicAdd
 // per block.
 //
 // Simpler than the tickets: no workspace, no fence, no last block. The price: the blocks'
 // partial sums reach *result in the order the blocks finish, which changes from run to run,
 // and floating-point addition is not associative, so a float or double result can differ
-// in its last bits between two runs on the same data. step11 adds the partials in block
+// in its last bits between two runs on the same data. step12 adds the partials in a fixed
 // order instead and returns the same bits every time.
 #pragma once
 

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Usage: check_multi_gpu.sh PROGRAM
+# Step 13 under mpirun. With GPUs: the correctness matrix (types; n = 0, n below the number
+# of ranks, uneven splits, large n) with 1, 2 and 4 ranks, as many as there are GPUs; the
+# result must be verified (exit 0), and for three of the cases the same bits in three runs; more ranks than GPUs
+# must end every rank with exit code 3. With no GPU: every rank must exit 3, with one line
+# each.
+set -u
+program=$1
+command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (Debian/Ubuntu: openmpi-bin)"; exit 1; }
+[ "$(id -u)" -ne 0 ] || export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+run() {  # run RANKS ARGS...: mpirun's exit code; the program's output in $work/out
+    local ranks=$1; shift
+    timeout 300 mpirun -np "$ranks" --oversubscribe "$program" "$@" >"$work/out" 2>&1
+}
+
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
+if [ "$gpus" -eq 0 ]; then
+    run 2 --n 1000 --verify-only; status=$?
+    [ $status -eq 3 ] || fail "no GPU, 2 ranks: exit code $status, expected 3"
+    grep -q 'no CUDA device' "$work/out" || { fail "no GPU: no message"; cat "$work/out"; }
+    run 1 --n 1000 --combine bogus; status=$?
+    [ $status -eq 2 ] || fail "--combine bogus: exit code $status, expected 2"
+    [ $failures -eq 0 ] && echo "ok: no GPU, every rank exits 3; a bad --combine exits 2"
+    exit $((failures > 0))
+fi
+
+for ranks in 1 2 4; do
+    [ "$ranks" -le "$gpus" ] || continue
+    for type in int int64 float double cdouble; do
+        for n in 0 1 3 1025 "2^20+7" "2^24-1"; do
+            run "$ranks" --type "$type" --n "$n" --verify-only || { fail "$ranks ranks, $type, n = $n"; cat "$work/out"; continue; }
+            case "$type,$n" in float,2^24-1 | double,2^20+7 | cdouble,1025) ;; *) continue ;; esac
+            first=$(grep -o 'PASS: sum [^ ]*' "$work/out")
+            for again in 2 3; do
+                run "$ranks" --type "$type" --n "$n" --verify-only
+                [ "$(grep -o 'PASS: sum [^ ]*' "$work/out")" = "$first" ] || fail "$ranks ranks, $type, n = $n: run $again printed another result"
+            done
+        done
+    done
+    for combine in nccl-reduce mpi-allreduce; do
+        run "$ranks" --type double --n "2^22+3" --verify-only --combine $combine || { fail "$ranks ranks, --combine $combine"; cat "$work/out"; }
+    done
+    echo "ok: $ranks rank(s): 5 types x 6 sizes verified, 3 cases the same bits in 3 runs; both other combines verified"
+done
+run $((gpus + 1)) --n 1000 --verify-only; status=$?
+[ $status -eq 3 ] || { fail "$((gpus + 1)) ranks on $gpus GPUs: exit code $status, expected 3"; cat "$work/out"; }
+grep -q 'start at most one rank per GPU' "$work/out" || fail "too many ranks: no clear message"
+[ $failures -eq 0 ] && echo "ok: $((gpus + 1)) ranks on $gpus GPUs end with exit code 3"
+exit $((failures > 0))

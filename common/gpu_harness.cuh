@@ -78,18 +78,20 @@ std::size_t stagingElements(std::size_t n)
     return std::min(n, stagingBytes / sizeof(T));  // a whole number of host pieces
 }
 
-// Makes the input one stretch at a time in pinned host memory, adds each stretch to the
-// reference and copies it to the device: the host holds one stretch however large n is.
+// Makes elements first .. first + n - 1 of the input one stretch at a time in pinned host
+// memory, adds each stretch to the reference and copies it to the device: the host holds
+// one stretch however large n is. (first > 0: one rank's slice of a larger input, step 13.)
 template <typename T>
-Reference<T> makeInputOnDevice(T* deviceInput, std::size_t n, std::uint64_t seed)
+Reference<T> makeInputOnDevice(T* deviceInput, std::size_t n, std::uint64_t seed,
+                               std::size_t first = 0)
 {
     ReferenceBuilder<T> reference;
     PinnedArray<T> stretch(stagingElements<T>(n));
-    for (std::size_t first = 0; first < n; first += stretch.count()) {
-        const std::size_t count = std::min(stretch.count(), n - first);
-        makeInputSlice(stretch.data(), first, count, seed);
+    for (std::size_t done = 0; done < n; done += stretch.count()) {
+        const std::size_t count = std::min(stretch.count(), n - done);
+        makeInputSlice(stretch.data(), first + done, count, seed);
         reference.add(stretch.data(), count);
-        CUDA_CHECK(cudaMemcpy(deviceInput + first, stretch.data(), count * sizeof(T),
+        CUDA_CHECK(cudaMemcpy(deviceInput + done, stretch.data(), count * sizeof(T),
                               cudaMemcpyHostToDevice));
     }
     return reference.result();

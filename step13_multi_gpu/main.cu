@@ -129,22 +129,6 @@ Reference<T> globalReference(const Reference<T>& local, const World& world)
     return total;
 }
 
-// Makes this rank's slice one stretch at a time on the host and copies it to the device.
-template <typename T>
-Reference<T> makeSliceOnDevice(T* deviceInput, Slice slice, std::uint64_t seed)
-{
-    ReferenceBuilder<T> reference;
-    PinnedArray<T> stretch(std::max<std::size_t>(1, stagingElements<T>(slice.count)));
-    for (std::size_t done = 0; done < slice.count; done += stretch.count()) {
-        const std::size_t count = std::min(stretch.count(), slice.count - done);
-        makeInputSlice(stretch.data(), slice.first + done, count, seed);
-        reference.add(stretch.data(), count);
-        CUDA_CHECK(cudaMemcpy(deviceInput + done, stretch.data(), count * sizeof(T),
-                              cudaMemcpyHostToDevice));
-    }
-    return reference.result();
-}
-
 template <typename T>
 int runRanks(const Options& options, Combine combine, const World& world, ncclComm_t comm,
              const Platform& platform)
@@ -171,8 +155,8 @@ int runRanks(const Options& options, Combine combine, const World& world, ncclCo
 
     DeviceReduction<T> reduction(slice.count, options.blockSize);
     DeviceArray<T> total(1);
-    Reference<T> reference =
-        globalReference(makeSliceOnDevice(reduction.input.data(), slice, options.seed), world);
+    Reference<T> reference = globalReference(
+        makeInputOnDevice(reduction.input.data(), slice.count, options.seed, slice.first), world);
     cudaStream_t stream = 0;  // the legacy default stream, where reduce() launches
 
     // One reduction of the whole input: the slice's sum, then the combine. A rank with an

@@ -14,6 +14,9 @@
 #   row STEP[,STEP] F   the line above the table of F (the device), the table's header and
 #                       the rows of those steps, from a Markdown table such as
 #                       docs/results/<device>/table.md
+#   upto STEP F         the cumulative table so far: like 'row', every row of F from the first
+#                       down to STEP's, then the reference rows (cub_reference and what else
+#                       follows the last step), so each step page ends as Harris's slides do
 #   excerpt F NAME      the lines of F between the lines ending in "BEGIN excerpt NAME"
 #                       and "END excerpt NAME" (e.g. "// BEGIN excerpt NAME"), in a fenced block
 #
@@ -125,6 +128,31 @@ generate_row() {
         }' "$2"
 }
 
+generate_upto() {
+    [ $# -eq 2 ] || fail "$page: 'upto' takes a STEP and a file: $*"
+    if [ ! -f "$2" ]; then
+        case $2 in
+        docs/results/*) not_measured "$2"; return ;;
+        *) fail "$page: no file $2" ;;
+        esac
+    fi
+    awk -v last="$1" -v file="$2" '
+        NR == 1 && $0 !~ /^\|/ { title = $0 }
+        /^\| *step *\|/ { header = $0; getline; separator = $0; next }
+        /^\|/ {
+            cell = $0; sub(/^\| */, "", cell); sub(/ *\|.*/, "", cell)
+            rows[++count] = $0; name[count] = cell
+        }
+        END {
+            if (header == "") { printf "*%s has no table*\n", file; exit }
+            if (title != "") printf "%s\n\n", title
+            print header; print separator
+            for (i = 1; i <= count && !found; i++) { print rows[i]; found = (name[i] == last) }
+            if (!found) { printf "\n*%s has no row for %s yet*\n", file, last; exit }
+            for (; i <= count; i++) if (name[i] !~ /^step[0-9][0-9]_/) print rows[i]
+        }' "$2"
+}
+
 generate_excerpt() {
     [ $# -eq 2 ] || fail "$page: 'excerpt' takes a file and a name: $*"
     [ -f "$1" ] || fail "$page: no file $1"
@@ -146,6 +174,7 @@ generate() {  # KIND ARGUMENTS...
     diff) generate_diff "$@" ;;
     file) generate_file "$@" ;;
     row) generate_row "$@" ;;
+    upto) generate_upto "$@" ;;
     excerpt) generate_excerpt "$@" ;;
     *) fail "$page: unknown kind of generated region '$kind'" ;;
     esac

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Usage: check_copied_step.sh REPOSITORY_ROOT
+# The exercises say "copy a step folder to step99_* and change it". This checks that such a
+# copy works with no edit to CMake or to the docs checks: in a scratch copy of the
+# repository, step06 is copied to step99_copy (a step of main.cu + reduce.cuh) and, where
+# MPI and NCCL are found, step13 to step99_copy_mpi (a step with its own CMakeLists.txt).
+# Then the scratch tree must configure, build the copies and their tests, pass the copies'
+# command-line tests (their GPU tests run where there is a GPU), and pass the docs check.
+set -u
+root=$(cd "$1" && pwd) || exit 1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() {
+    echo "FAIL: $*"
+    exit 1
+}
+
+# The repository's files as a student's checkout has them (no build folders).
+(cd "$root" && git ls-files --cached --others --exclude-standard -z) |
+    (cd "$root" && xargs -0 cp --parents --target-directory="$work") ||
+    fail "could not copy the repository's files"
+cd "$work" || exit 1
+cp -r step06_first_add step99_copy
+copies=(step99_copy)
+if [ -d step13_multi_gpu ]; then
+    cp -r step13_multi_gpu step99_copy_mpi
+fi
+
+# One architecture keeps the build short; the copies must configure like any step.
+cmake -S . -B build -DCMAKE_CUDA_ARCHITECTURES="${CHECK_CUDA_ARCHITECTURES:-90}" \
+    -DREDUCTION_WARNINGS_AS_ERRORS=ON >configure.log 2>&1 || { cat configure.log; fail "configure with the copies failed"; }
+grep -qx step99_copy build/programs.txt || fail "step99_copy is not in build/programs.txt"
+targets=(step99_copy step99_copy_tests)
+if grep -qx step13_multi_gpu build/programs.txt; then
+    grep -qx step99_copy_mpi build/programs.txt || fail "step99_copy_mpi is not in build/programs.txt"
+    copies+=(step99_copy_mpi)
+    targets+=(step99_copy_mpi)
+fi
+cmake --build build --target "${targets[@]}" --parallel "$(nproc)" >build.log 2>&1 ||
+    { tail -40 build.log; fail "building the copies failed"; }
+
+# The copies' tests: command line (no GPU: exit 3) and, with a GPU, the correctness matrix.
+pattern=$(printf '|^%s\\.' "${copies[@]}")
+(cd build && ctest -R "${pattern#|}" --output-on-failure >../ctest.log 2>&1) ||
+    { cat ctest.log; fail "the copies' tests failed"; }
+grep -E 'tests passed|tests failed' ctest.log
+bash tests/check_docs.sh . >docs.log 2>&1 || { cat docs.log; fail "the docs check fails with the copies present"; }
+echo "check_copied_step: ${copies[*]} configured, built and tested; the docs check passes"

@@ -39,28 +39,26 @@
 #include <vector>
 
 #include <cuda/atomic>
-#include <cub/device/device_reduce.cuh>
 
 #include "cli.cuh"
 #include "data.cuh"
 #include "device.cuh"
 #include "kernel_helpers.cuh"
-#include "reduce.cuh"  // step12_single_pass/reduce.cuh (on the include path)
-#include "variant_timing.cuh"
+#include "step12_experiment.cuh"  // step 12 (reduce.cuh), CUB, the timing loop
 
-// Step 12's header is included as it is, at global scope, and this file uses its names
+// Step 12's header is included as it is (through step12_experiment.cuh, which adds what the
+// two experiments share: step12Variant, cubVariant, emptyKernelVariant, measureVariants),
+// at global scope, and this file uses its names
 // (reduce, workspaceBytes, Vector, loadsInFlight, elementsPerVector, elementsPerBlock,
 // vectorBytes, ticketBytes, loadVector, loadFromL2, blockSum) instead of retyping them. The
 // experiment's own names are at global scope too, with no namespace around them, and none
 // is a name of the step's: if the step's header ever declares one of them, the build fails
 // with a redefinition error instead of one name silently hiding the other. (A function of
 // the same name with other parameters would overload instead: hence names in the
-// experiment's own words, variantKernel, makeVariant, variantList, measureVariants.)
+// experiment's own words, variantKernel, makeVariant, variantList.)
 
 enum class Split { gridStride, tileChunks, equalShares, tileStride };
 enum class Finish { threadFence, releaseFence, ticketOnly, none };
-
-constexpr unsigned int variantBlockSize = 256;
 
 // Step 12's kernel with four choices made parameters: the block size, the loads in flight
 // per thread (depth), how the vectors are split among the blocks, and how the last block
@@ -143,16 +141,8 @@ __global__ void variantKernel(const T* input, T* blockSums, unsigned int* blocks
     if (threadIdx.x == 0) *result = sum;
 }
 
-__global__ void emptyKernel(const float* input, float* result)
-{
-    if (input[0] == 12345.0f) *result = 0;  // one load, so the launch is not optimized away
-}
-
-// The workspace: step 12's share first, then CUB's. They must not overlap: CUB would
 // overwrite the ticket counter. The variants lay out the step's share as the step does: the
 // ticket counter (ticketBytes), then one sum per block.
-constexpr std::size_t stepWorkspaceBytes = std::size_t(32) << 20;
-constexpr std::size_t cubWorkspaceBytes = std::size_t(32) << 20;
 
 template <unsigned int blockSize, unsigned int depth, Split split, Finish finish, typename T>
 Variant makeVariant(const char* name, unsigned int waves)
@@ -175,15 +165,12 @@ Variant makeVariant(const char* name, unsigned int waves)
             }};
 }
 
+// Step 12 first, CUB last (the reference of the last column).
 template <typename T>
 std::vector<Variant> variantList()
 {
     std::vector<Variant> list;
-    list.push_back(
-        {"step12", true, [](const void* input, std::size_t n, void* workspace, void* result) {
-             reduce(static_cast<const T*>(input), n, int(variantBlockSize), workspace,
-                    stepWorkspaceBytes, static_cast<T*>(result));
-         }});
+    list.push_back(step12Variant<T>());
     constexpr unsigned int block = variantBlockSize, depth = loadsInFlight;
     list.push_back(
         makeVariant<block, depth, Split::gridStride, Finish::threadFence, T>("thread order", 1));
@@ -206,51 +193,12 @@ std::vector<Variant> variantList()
         makeVariant<block, depth, Split::tileStride, Finish::ticketOnly, T>("ticket only", 1));
     list.push_back(
         makeVariant<block, depth, Split::tileStride, Finish::none, T>("no final pass", 1));
-    list.push_back({"empty kernel", false, [](const void* input, std::size_t, void*, void* result) {
-                        emptyKernel<<<1, 32>>>(static_cast<const float*>(input),
-                                               static_cast<float*>(result));
-                        CUDA_CHECK_LAUNCH();
-                    }});
-    list.push_back(
-        {"cub", true, [](const void* input, std::size_t n, void* workspace, void* result) {
-             std::size_t bytes = 0;
-             CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, bytes, static_cast<const T*>(input),
-                                               static_cast<T*>(result), n));
-             if (bytes > cubWorkspaceBytes) {
-                 std::fprintf(
-                     stderr,
-                     "error: CUB needs %zu bytes of workspace at n = %zu, more than its %zu\n",
-                     bytes, n, cubWorkspaceBytes);
-                 std::exit(exitBadUsage);
-             }
-             CUDA_CHECK(cub::DeviceReduce::Sum(static_cast<char*>(workspace) + stepWorkspaceBytes,
-                                               bytes, static_cast<const T*>(input),
-                                               static_cast<T*>(result), n));
-         }});
+    list.push_back(emptyKernelVariant());
+    list.push_back(cubVariant<T>());
     return list;
-}
-
-template <typename T>
-void measureVariants(const char* typeName, int maxExponent, const Platform& platform)
-{
-    const std::size_t maxN = std::size_t(1) << maxExponent;
-    if (workspaceBytes<T>(maxN, int(variantBlockSize)) > stepWorkspaceBytes) {
-        std::fprintf(stderr,
-                     "error: step 12 needs %zu bytes of workspace at n = %zu, more than its %zu\n",
-                     workspaceBytes<T>(maxN, int(variantBlockSize)), maxN, stepWorkspaceBytes);
-        std::exit(exitBadUsage);
-    }
-    timeVariants<T>(variantList<T>(), typeName, 10, maxExponent,
-                    stepWorkspaceBytes + cubWorkspaceBytes, platform);
 }
 
 int main(int argc, char** argv)
 {
-    const int maxExponent = parseMaxExponent(argc, argv, 10);
-    const Platform platform = platformOrExit();
-    printVariantCsvHeader("cub");
-    measureVariants<int>("int", maxExponent, platform);
-    measureVariants<float>("float", maxExponent, platform);
-    measureVariants<double>("double", maxExponent, platform);
-    return exitVerified;
+    return runStep12Experiment(argc, argv);
 }

@@ -15,10 +15,14 @@ fail() {
     exit 1
 }
 
-# The repository's files as a student's checkout has them (no build folders).
-(cd "$root" && git ls-files --cached --others --exclude-standard -z) |
-    (cd "$root" && xargs -0 cp --parents --target-directory="$work") ||
-    fail "could not copy the repository's files"
+# The repository's files as a student's checkout has them (no build folders): the files git
+# tracks, or, outside a git checkout, everything but build*/ folders.
+if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
+    (cd "$root" && git ls-files --cached --others --exclude-standard -z) |
+        (cd "$root" && xargs -0 cp --parents --target-directory="$work")
+else
+    tar -C "$root" --exclude='./build*' --exclude='./.git' -cf - . | tar -C "$work" -xf -
+fi || fail "could not copy the repository's files"
 cd "$work" || exit 1
 cp -r step06_first_add step99_copy
 copies=(step99_copy)

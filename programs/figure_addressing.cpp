@@ -96,6 +96,29 @@ std::string threadList(const Level& level)
            std::to_string(ids[2]) + ", ..., " + std::to_string(ids.back());
 }
 
+// The inputs a cell holds the sum of, as a set: {0-3} where they are contiguous, {0,4,8,12}
+// where they are not, {0,2,..,14} for a longer evenly spaced set. (Sequential addressing
+// adds cell tid + s onto cell tid, so its partial sums hold inputs that are s apart: a
+// range such as 0-12 would claim inputs the cell never saw.)
+std::string setLabel(const std::set<unsigned>& inputs)
+{
+    std::vector<unsigned> v(inputs.begin(), inputs.end());
+    if (v.size() == 1) return std::to_string(v[0]);
+    auto list = [&](std::size_t from, std::size_t to) {
+        std::string text;
+        for (std::size_t i = from; i < to; ++i)
+            text += (i > from ? "," : "") + std::to_string(v[i]);
+        return text;
+    };
+    if (v.back() - v.front() + 1 == v.size())
+        return "{" + std::to_string(v.front()) + "-" + std::to_string(v.back()) + "}";
+    if (v.size() <= 4) return "{" + list(0, v.size()) + "}";
+    bool even = true;
+    for (std::size_t i = 2; i < v.size(); ++i) even = even && v[i] - v[i - 1] == v[1] - v[0];
+    if (even) return "{" + list(0, 2) + ",..," + std::to_string(v.back()) + "}";
+    return "{" + list(0, v.size()) + "}";
+}
+
 // The tree of one addressing scheme, for `threads` cells. Four data blocks (gnuplot
 // `index`): 0 cells (x, y, label, state: 0 consumed, 1 holds a partial sum, 2 written at
 // this level), 1 arrows (x, y, dx, dy), 2 thread labels (x, y, text), 3 level notes.
@@ -104,21 +127,26 @@ void writeTree(const std::string& directory, const std::string& name,
 {
     FILE* out = openOutput(directory, "tree_" + name + ".dat");
     const double rowHeight = 1.6;
-    std::vector<unsigned> low(threads), high(threads);
+    std::vector<std::set<unsigned>> inputs(threads);  // the inputs summed into each cell
     std::vector<bool> consumed(threads, false);
-    for (unsigned i = 0; i < threads; ++i) low[i] = high[i] = i;
+    for (unsigned i = 0; i < threads; ++i) inputs[i] = {i};
 
-    // Block 0: the cells before the first level and after each level.
-    std::fprintf(out, "# cells: x y label state\n");
+    // Block 0: the cells before the first level and after each level. A label longer than
+    // a cell is wide goes on two lines, split after the first comma from its middle on.
+    std::fprintf(out, "# cells: x y label state second-line\n");
     auto writeCells = [&](unsigned row, const std::set<unsigned>& written) {
         for (unsigned i = 0; i < threads; ++i) {
-            std::string label =
-                consumed[i]
-                    ? ""
-                    : (low[i] == high[i] ? std::to_string(i)
-                                         : std::to_string(low[i]) + "-" + std::to_string(high[i]));
+            std::string label = consumed[i] ? "" : setLabel(inputs[i]), second;
+            if (label.size() > 6) {
+                std::size_t comma = label.find(',', label.size() / 2 - 1);
+                if (comma != std::string::npos) {
+                    second = label.substr(comma + 1);
+                    label.resize(comma + 1);
+                }
+            }
             int state = consumed[i] ? 0 : (written.count(i) ? 2 : 1);
-            std::fprintf(out, "%u %g \"%s\" %d\n", i, -rowHeight * row, label.c_str(), state);
+            std::fprintf(out, "%u %g \"%s\" %d \"%s\"\n", i, -rowHeight * row, label.c_str(), state,
+                         second.c_str());
         }
     };
     writeCells(0, {});
@@ -126,8 +154,7 @@ void writeTree(const std::string& directory, const std::string& name,
     for (unsigned row = 1; row <= levels.size(); ++row) {
         std::set<unsigned> written;
         for (const Addition& a : levels[row - 1].additions) {
-            high[a.destination] = std::max(high[a.destination], high[a.source]);
-            low[a.destination] = std::min(low[a.destination], low[a.source]);
+            inputs[a.destination].insert(inputs[a.source].begin(), inputs[a.source].end());
             consumed[a.source] = true;
             written.insert(a.destination);
         }

@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
 # Measures everything the docs quote, on the GPU of this machine, into OUTDIR, so a reader
 # can rebuild the course's tables and charts on their own GPU:
-#   table.csv        every program at the headline size (scripts/tutorial.sh)
+#   table.csv        every program at the headline size (scripts/tutorial.sh), then the
+#                    frameworks' sums, torch.sum, cupy.sum and jnp.sum, beside CUB
+#                    (scripts/frameworks.py; each one not installed is skipped, with its
+#                    reason; PYTHON=... picks the Python that has them, default python3)
 #   sweep_n.csv      float, block 256, n = 2^10, 2^12, ... 2^30 (step02 up to 2^24: one SM
 #                    makes it take seconds per run beyond)
 #   sweep_block.csv  float, n = 2^24, block 32 ... 1024 (each step from its minimum block)
-#   sweep_type.csv   every type, n = 2^24, block 256
+#   sweep_type.csv   every type at equal bytes, 256 MiB (n = 2^26 4-byte, 2^25 8-byte, 2^24
+#                    16-byte elements), block 256: types compare by bytes, not by n
 # Then it draws the table and charts with scripts/plot.sh OUTDIR, where gnuplot is installed
 # (elsewhere, copy OUTDIR to a machine that has it and run scripts/plot.sh there).
-#   scripts/bench.sh OUTDIR [table|n|block|type ...]   (default: all four)
+#   scripts/bench.sh OUTDIR [table|frameworks|n|block|type ...]   (default: all five)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build}
-out=${1:?usage: scripts/bench.sh OUTDIR [table|n|block|type ...]}
+out=${1:?usage: scripts/bench.sh OUTDIR [table|frameworks|n|block|type ...]}
 shift
-parts=${*:-table n block type}
+parts=${*:-table frameworks n block type}
 mkdir -p "$out"
 scripts/setup.sh tutorial
 scripts/build.sh tutorial
@@ -29,6 +33,18 @@ for part in $parts; do
     case $part in
     table)
         RESULTS_DIR=$out scripts/tutorial.sh >&2 ;;
+    frameworks)
+        # Their rows replace earlier ones at the end of table.csv, at the n and type of the
+        # table's GPU rows (the tutorial lowers its default n on a GPU with little memory).
+        python=${PYTHON:-python3}
+        command -v "$python" >/dev/null || { echo "bench: $python not found: no framework rows" >&2; continue; }
+        [ -f "$out/table.csv" ] || header >"$out/table.csv"
+        grep -Ev '^(torch|cupy|jax)_sum,' "$out/table.csv" >"$out/table.csv.new" || true
+        same=($(awk -F, 'NR > 1 && $4 != "" { n = $11; type = $10 }
+                         END { if (n != "") print "--n", n, "--type", type }' "$out/table.csv.new"))
+        echo "bench: scripts/frameworks.py --csv ${same[*]}" >&2
+        "$python" scripts/frameworks.py --csv "${same[@]}" >>"$out/table.csv.new"
+        mv "$out/table.csv.new" "$out/table.csv" ;;
     n)
         { header
           for exponent in ${SWEEP_EXPONENTS:-10 12 14 16 18 20 22 24 26 28 30}; do
@@ -50,11 +66,14 @@ for part in $parts; do
               done
           done; } >"$out/sweep_block.csv" ;;
     type)
+        # 2^28 bytes of every type (TYPE:EXPONENT, n = 2^28 / element size): 4 to 5 times
+        # the L2 of an H100 or H200, and the n sweep's 2^26 floats, so the float rows of the
+        # two sweeps can be checked against each other.
         { header
-          for type in int int64 float double cfloat cdouble; do
-              for program in $programs; do run "$program" --n 2^24 --type "$type"; done
+          for entry in int:26 int64:25 float:26 double:25 cfloat:25 cdouble:24; do
+              for program in $programs; do run "$program" --n "2^${entry#*:}" --type "${entry%:*}"; done
           done; } >"$out/sweep_type.csv" ;;
-    *) echo "bench: unknown part '$part' (table, n, block, type)" >&2; exit 2 ;;
+    *) echo "bench: unknown part '$part' (table, frameworks, n, block, type)" >&2; exit 2 ;;
     esac
 done
 scripts/plot.sh "$out" || echo "bench: draw the charts with scripts/plot.sh $out where gnuplot is" >&2

@@ -1,25 +1,101 @@
 #!/usr/bin/env bash
 # Rebuilds the tables and charts from the CSVs in a results folder (scripts/tutorial.sh and
-# scripts/bench.sh write them): table.csv -> table.md (Markdown) and bars.png/.svg;
-# sweep_n/block/type.csv -> sweep_*.png/.svg. The table needs no gnuplot; the charts do.
+# scripts/bench.sh write them):
+#   table.csv        -> table.md (Markdown), bars.png/.svg, roofline.png/.svg
+#   sweep_n/block/type.csv -> sweep_*.png/.svg and sweep_*.md (the numbers as tables;
+#                    sweep_n_time.md: the time of one sum for n <= 2^20)
+#   the step01 rows  -> cpu_n.png/.svg (of cpu_n.csv if there is one, else of sweep_n.csv)
+# The tables need no gnuplot; the charts do. Colours: docs/plots/palette.gp.
+# Optional files beside the CSVs, for the charts' marks:
+#   platform.txt     nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.memory,power.limit --format=csv
+#                    (the SM clock gives the roofline its compute roof; or set SM_CLOCK_MHZ)
+#   host_caches.txt  the CPU's caches, marked on cpu_n.png: lines "LEVEL TYPE SIZE" such as
+#                    "1 Data 48K", from /sys/devices/system/cpu/cpu0/cache/index*/{level,type,size}
+#                    (docs/results/NVIDIA_H200/host_caches.txt); or
+#   cpu_caches.txt   the same from lscpu --caches=NAME,ONE-SIZE --bytes
 #   scripts/plot.sh RESULTS_DIR      e.g. scripts/plot.sh build/results
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build}
 results=${1:?usage: scripts/plot.sh RESULTS_DIR}
 
+# The numbers of a sweep as a Markdown table, one row per program, one column per value of
+# the swept parameter: GB/s; or, for KIND time, the time of one sum for n <= 2^20.
+summarize() {  # KIND CSV
+    awk -F, -v kind="$1" '
+        function cell(v) { return v == "" ? "" : sprintf(v < 10 ? "%.2f" : v < 100 ? "%.1f" : "%.0f", v) }
+        function rank(x) { return kind == "type" ? index("int float int64 double cfloat cdouble", x) : x + 0 }
+        function power(n,   k) { for (k = 0; 2 ^ k < n; k++); return 2 ^ k == n ? "2^" k : n }
+        function row(p, unit,   i, line) {
+            line = "| " p " |"
+            for (i = 1; i <= columns; i++) line = line " " (unit == "us" ? time[p, key[i]] : cell(gbs[p, key[i]])) " |"
+            print line
+        }
+        NR == 1 { next }
+        !device && $4 != "" { device = $3; l2 = $6 }
+        !cpu && $4 == "" { cpu = ", and " $3 " for " $1 }
+        {
+            if (kind == "time" && $11 > 2 ^ 20) next
+            x = kind == "n" || kind == "time" ? $11 : kind == "block" ? $13 : $10
+            if (!(x in seen)) { seen[x] = 1; key[++columns] = x }
+            if (!($1 in listed)) { listed[$1] = 1; program[++programs] = $1 }
+            gbs[$1, x] = $21
+            time[$1, x] = sprintf("%.1f", 1000 * $18)
+            bytes[x] = $12; n[x] = $11; type = $10; size = $11
+            if ($13 != "") block = $13
+        }
+        END {
+            for (i = 1; i < columns; i++)   # increasing n or block; the types by their size
+                for (j = i + 1; j <= columns; j++) if (rank(key[j]) < rank(key[i])) { t = key[i]; key[i] = key[j]; key[j] = t }
+            if (kind == "n") {
+                printf "%s%s: %s, block %s, L2 (%d MiB) emptied before each GPU run. GB/s (median time):\n\n", device, cpu, type, block, l2 / 2 ^ 20
+            } else if (kind == "time") {
+                printf "%s%s: %s, block %s, L2 emptied before each GPU run. The time of one sum (microseconds, median):\n\n", device, cpu, type, block
+            } else if (kind == "block") {
+                printf "%s: %s, n = %s (%d MiB). GB/s (median time) against threads per block:\n\n", device, type, power(size), bytes[key[1]] / 2 ^ 20
+            } else {
+                printf "%s%s: block %s. GB/s (median time) against the element type; elements and bytes summed:\n\n", device, cpu, block
+                line = ""
+                for (i = 1; i <= columns; i++) line = line sprintf("%s%s: n = %s, %d B each, %d MiB", i > 1 ? "; " : "", key[i], power(n[key[i]]), bytes[key[i]] / n[key[i]], bytes[key[i]] / 2 ^ 20)
+                print line ".\n"
+            }
+            header = "| step |"; rule = "|---|"
+            for (i = 1; i <= columns; i++) { header = header " " (kind == "n" || kind == "time" ? power(key[i]) : key[i]) " |"; rule = rule "--:|" }
+            print header; print rule
+            for (p = 1; p <= programs; p++) row(program[p], kind == "time" ? "us" : "gbs")
+        }' "$2"
+}
+
 if [ -f "$results/table.csv" ]; then
     [ -x "$build/results_table" ] || scripts/build.sh results_table >/dev/null
     "$build/results_table" --markdown "$results/table.csv" >"$results/table.md"
     echo "plot: $results/table.md"
 fi
+for kind in n block type; do
+    [ -f "$results/sweep_$kind.csv" ] || continue
+    summarize "$kind" "$results/sweep_$kind.csv" >"$results/sweep_$kind.md"
+    echo "plot: $results/sweep_$kind.md"
+done
+if [ -f "$results/sweep_n.csv" ]; then
+    summarize time "$results/sweep_n.csv" >"$results/sweep_n_time.md"
+    echo "plot: $results/sweep_n_time.md"
+fi
 if ! command -v gnuplot >/dev/null; then
     echo "plot: gnuplot not found (Debian/Ubuntu package gnuplot-nox): no chart drawn" >&2
     exit 1
 fi
+
 if [ -f "$results/table.csv" ]; then
     gnuplot -e "csv='$results/table.csv'; out='$results/bars'" docs/plots/bars.gp
     echo "plot: $results/bars.png, $results/bars.svg"
+    # The SM clock for the compute roof: SM_CLOCK_MHZ, else platform.txt's clocks.max.sm.
+    clock=${SM_CLOCK_MHZ:-}
+    if [ -z "$clock" ] && [ -f "$results/platform.txt" ]; then
+        clock=$(awk -F', *' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /clocks.max.sm/) c = i }
+                             NR == 2 && c { print $c + 0 }' "$results/platform.txt")
+    fi
+    gnuplot -e "csv='$results/table.csv'; out='$results/roofline'; clock_mhz=${clock:-0}" docs/plots/roofline.gp
+    echo "plot: $results/roofline.png, $results/roofline.svg${clock:+ (SM clock $clock MHz)}"
 fi
 
 column() {  # NAME CSV: the number of the column with that header name
@@ -38,3 +114,19 @@ for kind in n block type; do
         docs/plots/sweep.gp
     echo "plot: $results/sweep_$kind.png, $results/sweep_$kind.svg"
 done
+
+# Step 01 against n: its own sweep (cpu_n.csv, any types) if there is one, else its rows
+# of the n sweep; the CPU's caches marked if host_caches.txt or cpu_caches.txt is there.
+cpu_csv=$results/cpu_n.csv
+[ -f "$cpu_csv" ] || cpu_csv=$results/sweep_n.csv
+if [ -f "$cpu_csv" ] && grep -q '^step01_cpu_serial,' "$cpu_csv"; then
+    caches=  # the data caches of one core, as NAME:BYTES words
+    if [ -f "$results/host_caches.txt" ]; then
+        caches=$(awk '/^[0-9] (Data|Unified) [0-9]+K/ { printf "L%s%s:%d ", $1, $2 == "Data" ? "d" : "", $3 * 1024 }' \
+            "$results/host_caches.txt")
+    elif [ -f "$results/cpu_caches.txt" ]; then
+        caches=$(awk 'NR > 1 && $1 != "L1i" { printf "%s:%d ", $1, $2 }' "$results/cpu_caches.txt")
+    fi
+    gnuplot -e "csv='$cpu_csv'; out='$results/cpu_n'; caches='$caches'" docs/plots/cpu_n.gp
+    echo "plot: $results/cpu_n.png, $results/cpu_n.svg (from $cpu_csv)"
+fi

@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Usage: check_plots.sh REPOSITORY_ROOT
-# The charts: gnuplot draws the bar chart from a fixed CSV (tests/plots/fixture.csv) and the
-# sweep chart from a one-program sweep made from it. The table's numbers are checked by
+# The charts, drawn by gnuplot from fixed CSVs in tests/plots/ (real rows of an H200 run,
+# plus synthetic rows marked as such): the bar chart and the roofline from fixture.csv
+# (with and without an SM clock), and everything scripts/plot.sh draws from a results
+# folder holding the three sweeps (the type sweep at n = 2^24 and, made here, at equal
+# bytes), a platform.txt and the CPU's caches (both formats). Each chart must be a PNG and an SVG that says
+# what it should (a title, a mark); every program keeps its palette colour in every chart;
+# the sweeps' Markdown tables must be written. The table's numbers are checked by
 # check_results_table.sh, which needs no gnuplot.
 # Without gnuplot this test is skipped (exit code 77, the reason on stdout), unless
 # REDUCTION_REQUIRE_GNUPLOT=1 (CI sets it), which makes a missing gnuplot a failure.
@@ -18,23 +23,79 @@ if ! command -v gnuplot >/dev/null; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fixture=tests/plots/fixture.csv
+fixtures=tests/plots
 failures=0
+ok() { echo "ok: $*"; }
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 is_png() { [ -s "$1" ] && [ "$(head -c 4 "$1" | od -An -c | tr -d ' ')" = "211PNG" ]; }
+# CHART TEXT...: CHART.png is a PNG and CHART.svg contains every TEXT.
+drawn() {
+    local chart=$1 text
+    shift
+    is_png "$chart.png" || { fail "$chart.png missing or not a PNG"; return; }
+    for text in "$@"; do
+        grep -q -- "$text" "$chart.svg" || { fail "$chart.svg does not say '$text'"; return; }
+    done
+    ok "$(basename "$chart") drawn"
+}
 
-gnuplot -e "csv='$fixture'; out='$work/bars'" docs/plots/bars.gp
-if is_png "$work/bars.png"; then
-    echo "ok: bars.png drawn"
+gnuplot -e "csv='$fixtures/fixture.csv'; out='$work/bars'" docs/plots/bars.gp
+drawn "$work/bars" step01_cpu_serial step02_naive_single_block '>5.57<' '>0.77<' 'log scale'
+gnuplot -e "csv='$fixtures/fixture.csv'; out='$work/roofline'; clock_mhz=1980" docs/plots/roofline.gp
+drawn "$work/roofline" 'compute roof' 'ridge' step03_multi_block
+gnuplot -e "csv='$fixtures/fixture.csv'; out='$work/roofline_no_clock'" docs/plots/roofline.gp
+drawn "$work/roofline_no_clock" 'no compute roof' step03_multi_block
+
+# A results folder as scripts/bench.sh leaves it, minus table.csv (its Markdown table needs
+# the results_table tool, which check_results_table.sh tests).
+results=$work/results
+mkdir "$results"
+cp "$fixtures/sweep_n.csv" "$fixtures/sweep_block.csv" "$fixtures/sweep_type.csv" "$fixtures/cpu_caches.txt" "$results/"
+cp docs/results/NVIDIA_H200/platform.txt "$results/"
+if scripts/plot.sh "$results" >"$work/plot.log" 2>&1; then
+    ok "scripts/plot.sh ran"
 else
-    echo "FAIL: bars.png missing or not a PNG"; failures=$((failures + 1))
+    fail "scripts/plot.sh failed:"; cat "$work/plot.log"
 fi
+drawn "$results/sweep_n" 'Bandwidth against n' 'Time of one sum' 'L2 = 60 MiB' step12_single_pass
+drawn "$results/sweep_block" 'threads per block' step03_multi_block
+drawn "$results/sweep_type" 'NOT at equal bytes' 'cdouble, 16 B'
+drawn "$results/cpu_n" 'L1d: 32 KiB' 'L3: 32 MiB' float
+for kind in n block type; do
+    grep -q '^| step12_single_pass |' "$results/sweep_$kind.md" && ok "sweep_$kind.md written" ||
+        fail "sweep_$kind.md has no row for step12_single_pass"
+done
+grep -q '^| step12_single_pass | 3.9 |' "$results/sweep_n_time.md" && ok "sweep_n_time.md written" ||
+    fail "sweep_n_time.md has no time for step12_single_pass at 2^10"
 
-# A sweep chart over n: the fixture's GPU rows, each given a different n.
-awk -F, 'NR == 1 || $4 != ""' "$fixture" >"$work/sweep_n.csv"
-if scripts/plot.sh "$work" >"$work/plot.log" 2>&1 && is_png "$work/sweep_n.png"; then
-    echo "ok: sweep_n.png drawn by scripts/plot.sh"
-else
-    echo "FAIL: scripts/plot.sh did not draw sweep_n.png:"; cat "$work/plot.log"; failures=$((failures + 1))
+# The type sweep at equal bytes, as scripts/bench.sh now measures it: the same rows with
+# n = 2^28 bytes / element size (synthetic; only the chart's labels are checked).
+awk -F, -v OFS=, 'NR > 1 { size = $12 / $11; $11 = 2 ^ 28 / size; $12 = 2 ^ 28; $2 = "synthetic test row" } 1' \
+    "$fixtures/sweep_type.csv" >"$results/sweep_type.csv"
+# And the CPU's caches as the H200 machine recorded them (sysfs lines), which win over lscpu's.
+cp docs/results/NVIDIA_H200/host_caches.txt "$results/"
+scripts/plot.sh "$results" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed on equal bytes:"; cat "$work/plot.log"; }
+drawn "$results/sweep_type" 'at equal bytes' '256 MiB of each type' 'cdouble, 16 B'
+drawn "$results/cpu_n" 'L1d: 48 KiB' 'L2: 2 MiB' 'L3: 300 MiB'
+
+# One colour per program in every chart: each GPU program of a chart's CSV (CUB's black
+# aside) is drawn in its palette colour there.
+before=$failures
+rgb() {  # PROGRAM: its palette colour as the SVGs write it, e.g. rgb(214,  39,  40)
+    gnuplot -e "load 'docs/plots/palette.gp'; c = colour('$1'); \
+        print sprintf('rgb(%3d, %3d, %3d)', int(c / 65536), int(c / 256) % 256, c % 256)" 2>&1
+}
+for pair in "bars:$fixtures/fixture.csv" "roofline:$fixtures/fixture.csv" "results/sweep_n:$fixtures/sweep_n.csv" \
+    "results/sweep_block:$fixtures/sweep_block.csv" "results/sweep_type:$fixtures/sweep_type.csv"; do
+    chart=$work/${pair%%:*}.svg
+    for program in $(awk -F, 'NR > 1 && $4 != "" && $1 !~ /^cub/ && !seen[$1]++ { print $1 }' "${pair#*:}"); do
+        grep -qF "$(rgb "$program")" "$chart" || fail "$program's colour $(rgb "$program") is not in $(basename "$chart")"
+    done
+done
+[ "$failures" -eq "$before" ] && ok "each GPU program in its palette colour in every chart"
+
+if [ "$failures" -gt 0 ]; then
+    echo "check_plots: $failures problem(s)"
 fi
 exit "$failures"

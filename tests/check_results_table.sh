@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Usage: check_results_table.sh RESULTS_TABLE REPOSITORY_ROOT
 # The table's arithmetic, in the one tool that computes it (tools/results_table.cpp), on a
-# fixed CSV (tests/plots/fixture.csv: real rows of an H200 run plus a CUB row placed
-# mid-file on purpose): the Markdown and text tables must match the committed ones byte for
-# byte, the speedups an independent computation, a CSV with its columns in another order
-# the same table, and bad input one line on stderr and exit code 2. Needs no gnuplot.
+# fixed CSV (tests/plots/fixture.csv: real rows of an H200 run plus a CUB row and a
+# framework row, torch_sum, placed mid-file on purpose): the Markdown and text tables must
+# match the committed ones byte for byte, the speedups an independent computation, a CSV
+# with its columns in another order the same table, and bad input one line on stderr and
+# exit code 2. Needs no gnuplot.
 set -u
 tool=$1
 cd "$2" || exit 1
@@ -23,13 +24,15 @@ cmp -s "$work/table.txt" tests/plots/expected_table.txt && ok "text table as com
     { fail "text table differs:"; diff tests/plots/expected_table.txt "$work/table.txt"; }
 
 # Independent speedups, the time column found by its header name: step speedup = previous
-# step's time / this one's (CUB is never the previous step); cumulative = first row's / this.
+# step's time / this one's (a reference, any row not named stepNN_, is never the previous
+# step); cumulative = first row's / this.
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "time_median_ms") t = i; next }
          NR == 2 { first = $t }
-         { step = ($1 ~ /^cub/ || previous == "") ? "" : sprintf("%.2f", previous / $t)
+         { reference = $1 !~ /^step[0-9][0-9]_/
+           step = (reference || previous == "") ? "" : sprintf("%.2f", previous / $t)
            printf "%s|%s|%.2f\n", $1, step, first / $t
-           if ($1 !~ /^cub/) previous = $t }' "$fixture" | sort >"$work/expected"
-awk -F'|' '/^\| (step[0-9]|cub)/ { gsub(/ /, "", $2); gsub(/ /, "", $7); gsub(/ /, "", $8)
+           if (!reference) previous = $t }' "$fixture" | sort >"$work/expected"
+awk -F'|' '/^\| (step[0-9]|cub|torch|cupy|jax)/ { gsub(/ /, "", $2); gsub(/ /, "", $7); gsub(/ /, "", $8)
                                     print $2 "|" $7 "|" $8 }' "$work/table.md" | sort >"$work/actual"
 cmp -s "$work/expected" "$work/actual" &&
     ok "speedups agree with an independent computation ($(wc -l <"$work/actual") rows)" ||

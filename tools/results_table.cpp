@@ -6,8 +6,10 @@
 // Columns are found by their header names, so a reordered CSV gives the same table.
 //   step speedup       = the previous step's median time / this step's
 //   cumulative speedup = the first step's median time / this step's
-// The CUB row (a step named cub...) is the reference: it comes last, is compared with the
-// first step only, and is never the "previous step" of another row.
+// A row whose name is not a step's (stepNN_...) is a reference: CUB (cub_reference) and the
+// frameworks' sums (torch_sum, cupy_sum, jax_sum, from scripts/frameworks.py). References
+// come last, in the CSV's order, are compared with the first step only, and are never the
+// "previous step" of another row.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -82,7 +84,11 @@ double number(const Row& row, const std::string& column)
 
 bool isReference(const Row& row)
 {
-    return row.at("step").rfind("cub", 0) == 0;
+    const std::string& name = row.at("step");
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    bool isStep = name.size() > 6 && name.rfind("step", 0) == 0 && digit(name[4]) &&
+                  digit(name[5]) && name[6] == '_';
+    return !isStep;
 }
 
 // "2^28" for powers of two, the plain number otherwise.

@@ -2,32 +2,39 @@
 # steps as measured (the abs_error column of a sweep_n.csv), and the harness's tolerance.
 #   gnuplot -e "cpu='docs/results/accuracy_cpu.csv'; gpu='docs/results/NVIDIA_H200/sweep_n.csv'; \
 #               out='docs/results/accuracy'" docs/plots/accuracy.gp
-# Writes out.png and out.svg. A zero error cannot be drawn on a log axis and is left out.
+# Writes out.png and out.svg. A zero error cannot be drawn on a log axis and is left out
+# (the double accumulator's column is all zeros: it is not drawn).
+# The CPU orders are black or grey lines, each with its own dash and point; the GPU steps
+# are points only, in their colour and point type from palette.gp, the same as in every
+# other chart. At each n the GPU points are spread sideways a little (step k at
+# n x 2^(0.06 (k - middle))) so that equal errors do not hide each other.
 set datafile separator ","
+load ARG0[1:strlen(ARG0) - strlen("accuracy.gp")] . "palette.gp"   # colour(p), point(p)
 set logscale xy
 set format x "2^{%L}"
 set logscale x 2
 set format y "10^{%L}"
+set xrange [2**9.4 : 2**30.6]
 set xlabel "n (floats)"
 set ylabel "|sum - exact sum|"
-set key outside right top font ",9" noenhanced
+set key outside right top font ",10" noenhanced spacing 1.15 samplen 4
 set grid lc rgb "#dddddd"
-colours = "#8e44ad #16a085 #3498db #e67e22 #2c3e50 #c0392b #27ae60"
-do for [i = 1:7] { set linetype i lc rgb word(colours, i) }
 set title "Error of a float sum (inputs +-[0.5, 1), random signs, seed 42)"
 positive(v) = v > 0 ? v : NaN
 gpuRows(p) = sprintf("< awk -F, 'NR > 1 && $1 == \"%s\"' '%s'", p, gpu)
 # every GPU program of the sweep, in order of appearance
 gpuSteps = system(sprintf("awk -F, 'NR > 1 && $1 != \"step01_cpu_serial\" && !seen[$1]++ { printf \"%%s \", $1 }' '%s'", gpu))
-plotAll = "plot cpu skip 1 using 1:(positive($4)) with linespoints lt 1 lw 2 pt 7 title 'serial loop (step01)', " . \
-          "cpu skip 1 using 1:(positive($5)) with linespoints lt 2 lw 2 pt 5 title 'pairwise tree (CPU)', " . \
-          "cpu skip 1 using 1:(positive($6)) with linespoints lt 3 lw 2 pt 9 title 'Kahan, float (CPU)', " . \
-          "for [p in gpuSteps] gpuRows(p) using 11:(positive($25)) with points pt 6 lw 1.2 ps 0.9 title p.' (GPU, measured)', " . \
-          "cpu skip 1 using 1:8 with lines dt 2 lw 2 lc rgb '#c0392b' title 'tolerance of the harness'"
-set terminal pngcairo size 1100,600 font "sans,10"
+dodge(k) = 2**(0.06 * (k - (words(gpuSteps) + 1) / 2.0))
+plotAll = "plot cpu skip 1 using 1:(positive($4)) with linespoints lw 2.5 dt 1 pt 5 ps 1.2 lc rgb colour('step01_cpu_serial') title 'serial loop: step01 (CPU)', " . \
+          "cpu skip 1 using 1:(positive($5)) with linespoints lw 2 dt 4 pt 4 ps 1.3 lc rgb '#000000' title 'pairwise tree (CPU)', " . \
+          "cpu skip 1 using 1:(positive($6)) with linespoints lw 2 dt 3 pt 8 ps 1.3 lc rgb '#000000' title 'Kahan, float (CPU)', " . \
+          "cpu skip 1 using 1:8 with lines dt 2 lw 2.5 lc rgb '#c0392b' title 'tolerance of the harness', " . \
+          "for [k = 1:words(gpuSteps)] gpuRows(word(gpuSteps, k)) using ($11 * dodge(k)):(positive($25)) with points " . \
+          "pt point(word(gpuSteps, k)) lw 1.5 ps 1.3 lc rgb colour(word(gpuSteps, k)) title word(gpuSteps, k).' (GPU)'"
+set terminal pngcairo size 1200,650 font "sans,10"
 set output out . ".png"
 eval plotAll
-set terminal svg size 1100,600 font "sans,10"
+set terminal svg size 1200,650 font "sans,10"
 set output out . ".svg"
 eval plotAll
 unset output

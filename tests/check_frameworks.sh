@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Usage: check_frameworks.sh STEP01_PROGRAM REPOSITORY_ROOT
+# scripts/frameworks.py (torch.sum, cupy.sum, jnp.sum in the harness's way), without a GPU:
+#   - with no framework importable (python3 -I -S: no site-packages, so none is, even where
+#     they are installed) it skips all three, one line each on stderr, prints no row, exit 0;
+#   - bad input gets one line on stderr and exit code 2, --help works, and --csv-header is
+#     the harness's header, byte for byte;
+#   - where numpy is installed: the script's input is the steps' input (its reference sum is
+#     step01's, for every type).
+# Without python3 the test is skipped (exit code 77).
+set -u
+step01=$1
+cd "$2" || exit 1
+command -v python3 >/dev/null || { echo "SKIPPED: python3 not found"; exit 77; }
+script=scripts/frameworks.py
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+ok() { echo "ok: $*"; }
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+python3 -I -S "$script" --n 1024 >"$work/out" 2>"$work/err"
+status=$?
+expected="frameworks: torch not installed: skipped
+frameworks: cupy not installed: skipped
+frameworks: jax not installed: skipped"
+if [ "$status" -eq 0 ] && [ ! -s "$work/out" ] && [ "$(cat "$work/err")" = "$expected" ]; then
+    ok "no framework: three skips with their reason, no row, exit 0"
+else
+    fail "no framework: exit $status, stdout: $(cat "$work/out"), stderr: $(cat "$work/err")"
+fi
+
+for case in "--n -1" "--n abc" "--n 2^64" "--n=" "--block 48" "--type half" "--iters 0" \
+            "--warmup" "--seed x" "--frameworks tensorflow" "--frobnicate"; do
+    python3 -I -S "$script" $case >"$work/out" 2>"$work/err"
+    status=$?
+    if [ "$status" -eq 2 ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" -eq 1 ]; then
+        ok "$case: exit 2, $(cat "$work/err")"
+    else
+        fail "$case: exit $status, stdout: $(cat "$work/out"), stderr: $(cat "$work/err")"
+    fi
+done
+python3 -I -S "$script" --help | grep -q -- "--verify-only" && ok "--help documents the options" ||
+    fail "--help"
+[ "$(python3 -I -S "$script" --csv-header)" = "$("$step01" --csv-header)" ] &&
+    ok "--csv-header is the harness's" || fail "--csv-header differs from $step01 --csv-header"
+
+# The same input as the steps: the reference sum of the script's input against step01's
+# (which sums the harness's input), for every type, at sizes that are not powers of two.
+if python3 -c "import numpy" 2>/dev/null; then
+    for case in "int 1000 42" "int64 4194305 7" "float 4194311 42" "double 100003 1" \
+                "cfloat 1000 3" "cdouble 5000 18446744073709551615"; do
+        set -- $case
+        ours=$(python3 "$script" --reference-only --type "$1" --n "$2" --seed "$3")
+        harness=$("$step01" --csv --verify-only --type "$1" --n "$2" --seed "$3" | cut -d, -f24)
+        if [ -n "$ours" ] && [ "$ours" = "$harness" ]; then
+            ok "input of $case: reference $ours, as step01's"
+        else
+            fail "input of $case: reference '$ours', step01's '$harness'"
+        fi
+    done
+else
+    echo "skipped: numpy not installed, so the input is not compared with the harness's"
+fi
+exit "$failures"

@@ -27,7 +27,7 @@ __global__ void reduceKernel(const T* input, T* result, std::size_t n)
         }
 
         if (tid == 0) blockSum += sharedPartials[0];
-        __syncthreads();  // the next tile overwrites sharedPartials[0]
+        __syncthreads();  // ends the tile; not needed: only thread 0 reads and rewrites cell 0
     }
     if (tid == 0) *result = blockSum;
 }

@@ -15,6 +15,8 @@ inline long long exactSumOneToN([[maybe_unused]] long long n)
 
 // Exercise 2: the serial loop with four independent partial sums (elements 4k, 4k+1,
 // 4k+2, 4k+3 go to sums 0, 1, 2, 3), added together at the end. Any n, including n < 4.
+// Besides the sum, the test checks the longest chain of additions that must happen one
+// after the other: about n/4 here, n in a serial loop (it runs this on a type that counts).
 template <typename T>
 T reduceFourAccumulators([[maybe_unused]] const T* input, [[maybe_unused]] std::size_t n)
 {

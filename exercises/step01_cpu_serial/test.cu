@@ -1,4 +1,5 @@
 // Tests of step01's exercises: ctest -R exercise_step01
+#include <algorithm>
 #include <numeric>
 #include <vector>
 
@@ -21,6 +22,9 @@ TEST(ExactCheck, NoOverflowUpToFourBillion)
     // does.
     EXPECT_EQ(exactSumOneToN(4000000000LL), 8000000002000000000LL);
     EXPECT_EQ(exactSumOneToN(3999999999LL), 7999999998000000000LL);
+    // An odd sum near 8e18: a double (53 bits of mantissa) cannot hold it, so a formula
+    // computed in floating point fails here (the two sums above happen to be multiples of 2^10).
+    EXPECT_EQ(exactSumOneToN(3999999997LL), 7999999990000000003LL);
 }
 
 TEST(ExactCheck, SerialLoopSumsOneToNExactly)
@@ -62,4 +66,45 @@ TEST(FourAccumulators, Float)
 TEST(FourAccumulators, Double)
 {
     checkFourAccumulators<double>();
+}
+
+// A named namespace (not an anonymous one): a solution that never uses operator+ would
+// leave it unreferenced, and nvcc warns about that for functions with internal linkage.
+namespace chains {
+
+// An integer that also carries the length of the longest chain of additions that led to it:
+// the additions a CPU must do one after the other. A serial loop makes one chain of n
+// additions; four independent accumulators make four chains of n/4, joined at the end.
+struct ChainedSum {
+    long long value = 0;
+    std::size_t chain = 0;
+    ChainedSum() = default;
+    ChainedSum(long long v) : value(v) {}
+    ChainedSum& operator+=(const ChainedSum& other)
+    {
+        value += other.value;
+        chain = std::max(chain, other.chain) + 1;
+        return *this;
+    }
+    friend ChainedSum operator+(ChainedSum a, const ChainedSum& b) { return a += b; }
+};
+
+}  // namespace chains
+
+using chains::ChainedSum;
+
+TEST(FourAccumulators, BreaksTheDependencyChain)
+{
+    // A correct sum does not show four accumulators: the serial loop gives it too.
+    for (std::size_t n : {std::size_t(8), std::size_t(1000), std::size_t(1000003)}) {
+        std::vector<ChainedSum> input(n);
+        for (std::size_t i = 0; i < n; ++i) input[i] = ChainedSum((long long)(i % 7) - 3);
+        ChainedSum result = reduceFourAccumulators(input.data(), n);
+        long long exact = 0;
+        for (const ChainedSum& x : input) exact += x.value;
+        EXPECT_EQ(result.value, exact) << "n = " << n;
+        // n/4 additions per accumulator (rounded up), then at most three to join the four.
+        EXPECT_LE(result.chain, (n + 3) / 4 + 3)
+            << "n = " << n << ": a chain of " << result.chain << " dependent additions";
+    }
 }

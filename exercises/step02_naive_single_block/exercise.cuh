@@ -1,9 +1,11 @@
-// Exercise of step02 (docs/step02_naive_single_block.md): the maximum and the minimum
-// instead of the sum. Below is step02's kernel, still summing; change it so that
-// reduceMax writes the largest element and reduceMin the smallest, for any n >= 1 and any
-// values (all negative ones included). Then
+// Exercises of step02 (docs/step02_naive_single_block.md), numbered as on the page.
+// Exercise 3: the maximum and the minimum instead of the sum. Below is step02's kernel, still
+// summing; change it so that reduceMax writes the largest element and reduceMin the
+// smallest, for any n >= 1 and any values (all negative ones included).
+// Exercise 5 (at the end of the file): argmax, with NaN. Then
 //   cmake -S . -B build -DREDUCTION_EXERCISES=ON && cmake --build build
 //   (cd build && ctest -R exercise_step02 --output-on-failure)
+//   (ctest -R exercise_step02.Argmax for exercise 5 alone)
 #pragma once
 
 #include <cstddef>
@@ -44,4 +46,22 @@ void reduceMin(const T* input, std::size_t n, int blockSize, T* result)
 {
     reduceKernel<<<1, blockSize, blockSize * sizeof(T)>>>(input, result, n);  // TODO
     CUDA_CHECK_LAUNCH();
+}
+
+// Exercise 5: argmax, the index of the largest element, with the rules of numpy.argmax:
+//   - ties: the index of the FIRST largest element (3, 7, 7 gives 1);
+//   - NaN is larger than every number: if any element is NaN, the index of the first NaN;
+//   - -inf and +inf are numbers like the others; -0.0 and +0.0 are equal (the first wins);
+//   - no element (n = 0): noIndex (numpy raises an error; a kernel writes this instead).
+// One block of blockSize threads (a power of two, 32 to 1024) walks the array as above;
+// *result is device memory and holds garbage on entry. Types: int, float, double.
+// Hint: carry (value, index) pairs through the tree. Which pair fills a slot past the end,
+// and which pair wins when both values are equal, or NaN?
+constexpr std::size_t noIndex = ~std::size_t(0);
+
+template <typename T>
+void reduceArgmax([[maybe_unused]] const T* input, [[maybe_unused]] std::size_t n,
+                  [[maybe_unused]] int blockSize, [[maybe_unused]] std::size_t* result)
+{
+    // TODO
 }

@@ -5,7 +5,9 @@
 // paddedWords (the words the padded array needs), then use them in the kernel below. Then
 //   cmake -S . -B build -DREDUCTION_EXERCISES=ON && cmake --build build
 //   (cd build && ctest -R exercise_step05 --output-on-failure)
-// The CPU tests check the banks; the GPU tests check the sums.
+// The CPU tests check the banks; the GPU tests check the sums, and, on an int of their own
+// that checks where each `+=` of the tree finds its operands, that the kernel really stores
+// element k at word paddedIndex(k) (step04's kernel, unchanged, sums right too).
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,6 @@
 // Tests of step05's exercise (padding instead of sequential addressing):
 //   ctest -R exercise_step05
+#include <numeric>
 #include <set>
 #include <vector>
 
@@ -72,4 +73,84 @@ TEST(PaddedKernel, SumsFloat)
 {
     SKIP_WITHOUT_CUDA_DEVICE();
     checkSums<float>();
+}
+
+// Correct sums do not show that the kernel uses the padding: step04's kernel, unchanged, sums
+// right too. So the kernel also runs on an int that checks, at every `+=` of the tree, where
+// in shared memory its two operands are: each word must hold an element (element k at word
+// paddedIndex(k), never a padding word), and the addition must be one of step04's tree, element
+// k + s into element k with k a multiple of 2s.
+namespace layout {
+
+struct CheckedInt {
+    int value;  // no initializer: the kernel keeps it in shared memory
+    CheckedInt() = default;
+    __host__ __device__ CheckedInt(int v) : value(v) {}
+    __device__ CheckedInt& operator+=(const CheckedInt& other);
+};
+
+constexpr unsigned int maxWords = 2048;
+__device__ int elementAtWord[maxWords];  // -1: a padding word
+__device__ unsigned long long additionsSeen;
+__device__ unsigned long long additionsMisplaced;
+
+// The element stored at `address`: -1 for a padding word, -2 outside the dynamic shared memory.
+__device__ int elementAt(const void* address)
+{
+    if (!__isShared(address)) return -2;
+    long long bytes = static_cast<const unsigned char*>(address) - sharedMemory<unsigned char>();
+    if (bytes < 0 || bytes % 4 != 0 || bytes / 4 >= maxWords) return -2;
+    return elementAtWord[bytes / 4];
+}
+
+__device__ CheckedInt& CheckedInt::operator+=(const CheckedInt& other)
+{
+    const int k = elementAt(this), s = elementAt(&other) - k;
+    const bool treeStep = k >= 0 && s > 0 && (s & (s - 1)) == 0 && k % (2 * s) == 0;
+    atomicAdd(&additionsSeen, 1ull);
+    if (!treeStep) atomicAdd(&additionsMisplaced, 1ull);
+    value += other.value;
+    return *this;
+}
+
+// Which element each word of a block of blockSize holds, from the exercise's paddedIndex.
+void loadLayout(unsigned int blockSize)
+{
+    std::vector<int> element(maxWords, -1);
+    for (unsigned int k = 0; k < blockSize; ++k)
+        if (paddedIndex(k) < maxWords) element[paddedIndex(k)] = int(k);
+    CUDA_CHECK(cudaMemcpyToSymbol(elementAtWord, element.data(), maxWords * sizeof(int)));
+    unsigned long long zero = 0;
+    CUDA_CHECK(cudaMemcpyToSymbol(additionsSeen, &zero, sizeof zero));
+    CUDA_CHECK(cudaMemcpyToSymbol(additionsMisplaced, &zero, sizeof zero));
+}
+
+}  // namespace layout
+
+TEST(PaddedKernel, AddsThroughThePaddedWords)
+{
+    SKIP_WITHOUT_CUDA_DEVICE();
+    using layout::CheckedInt;
+    for (int blockSize : {64, 256, 1024})
+        for (std::size_t n : {std::size_t(1025), std::size_t(65536 + 3)}) {
+            SCOPED_TRACE("n = " + std::to_string(n) + ", block = " + std::to_string(blockSize));
+            std::vector<int> values = makeInput<int>(n, exerciseSeed + n);
+            std::vector<CheckedInt> input(values.begin(), values.end());
+            layout::loadLayout(blockSize);
+            DeviceArray<unsigned char> workspace(paddedWorkspaceBytes<CheckedInt>(n, blockSize));
+            CheckedInt result =
+                runOnDevice(input, [&](const CheckedInt* in, std::size_t count, CheckedInt* out) {
+                    reduceStridedPadded(in, count, blockSize, workspace.data(), out);
+                });
+            unsigned long long seen = 0, misplaced = 0;
+            CUDA_CHECK(cudaMemcpyFromSymbol(&seen, layout::additionsSeen, sizeof seen));
+            CUDA_CHECK(
+                cudaMemcpyFromSymbol(&misplaced, layout::additionsMisplaced, sizeof misplaced));
+            EXPECT_EQ(result.value, std::accumulate(values.begin(), values.end(), 0));
+            EXPECT_GT(seen, 0u) << "no `+=` seen: keep step04's sharedPartials[...] += "
+                                   "sharedPartials[...]";
+            EXPECT_EQ(misplaced, 0u) << "of " << seen
+                                     << " additions: operands not at paddedIndex(k) and "
+                                        "paddedIndex(k + s), k a multiple of 2s";
+        }
 }

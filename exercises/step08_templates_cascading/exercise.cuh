@@ -5,7 +5,9 @@
 // shape of step08 (block size as a template parameter, a grid-stride loop over
 // i = 0 ... m in which each thread adds its terms, then the tree of the block), a second
 // pass over the partial sums, and copy the result back. f is a functor with a
-// `__host__ __device__ double operator()(double x) const`. Then
+// `double operator()(double x) const` to be called in the kernel only: the test's integrands
+// throw when called on the host. The test also asks for 2^36 intervals, more terms than fit
+// in any GPU's memory: compute each term where it is added. Then
 //   cmake -S . -B build -DREDUCTION_EXERCISES=ON && cmake --build build
 //   (cd build && ctest -R exercise_step08 --output-on-failure)
 #pragma once

@@ -1,5 +1,6 @@
 // Tests of step08's exercise (the composite trapezoidal rule): ctest -R exercise_step08
 #include <cmath>
+#include <stdexcept>
 
 #include <exercise.cuh>  // angle brackets: the stub or the solution, whichever CMake put first
 
@@ -9,16 +10,45 @@
 // nvcc would warn about unreferenced functions with internal linkage.
 namespace integrands {
 
+// The terms must be computed on the device: an integrand called on the host throws, which
+// ends the computation at once and fails the test with this message.
+[[noreturn]] inline double evaluatedOnHost()
+{
+    throw std::logic_error("the integrand was called on the host: evaluate it in the kernel");
+}
+
+// __CUDA_ARCH__ is defined only when nvcc compiles for the device.
 struct FourOverOnePlusXSquared {  // integral from 0 to 1: pi
-    __host__ __device__ double operator()(double x) const { return 4.0 / (1.0 + x * x); }
+    __host__ __device__ double operator()([[maybe_unused]] double x) const
+    {
+#ifdef __CUDA_ARCH__
+        return 4.0 / (1.0 + x * x);
+#else
+        return evaluatedOnHost();
+#endif
+    }
 };
 
 struct Sine {  // integral from 0 to pi: 2
-    __host__ __device__ double operator()(double x) const { return sin(x); }
+    __host__ __device__ double operator()([[maybe_unused]] double x) const
+    {
+#ifdef __CUDA_ARCH__
+        return sin(x);
+#else
+        return evaluatedOnHost();
+#endif
+    }
 };
 
 struct Linear {  // 3x + 1; integral from 0 to 2: 8, exact for the trapezoidal rule
-    __host__ __device__ double operator()(double x) const { return 3 * x + 1; }
+    __host__ __device__ double operator()([[maybe_unused]] double x) const
+    {
+#ifdef __CUDA_ARCH__
+        return 3 * x + 1;
+#else
+        return evaluatedOnHost();
+#endif
+    }
 };
 
 }  // namespace integrands
@@ -52,4 +82,17 @@ TEST(Trapezoid, ExactForStraightLinesAtAnyIntervalCount)
                                   std::size_t(256), std::size_t(257), std::size_t(1000003)})
         EXPECT_NEAR(trapezoidIntegral(Linear(), 0.0, 2.0, intervals), 8.0, 1e-9)
             << intervals << " intervals";
+}
+
+TEST(Trapezoid, TermsAreComputedNotStored)
+{
+    SKIP_WITHOUT_CUDA_DEVICE();
+    // 2^36 + 1 terms would take 512 GiB as doubles, more than any GPU has: a solution that
+    // stores the terms (to sum them on the host, or in a second kernel) runs out of memory.
+    // Computed one by one in a grid-stride loop they take no memory, and 2^36 evaluations of
+    // a straight line take a fraction of a second (about one where double precision is slow).
+    // The rule is exact for a line, and h = 2^-35 makes every x_i exact: only the rounding of
+    // the sum remains. A 32-bit index cannot count to 2^36.
+    double integral = trapezoidIntegral(Linear(), 0.0, 2.0, std::size_t(1) << 36);
+    EXPECT_NEAR(integral, 8.0, 1e-6);
 }

@@ -1,10 +1,9 @@
 // Solution of step10's exercise (docs/step10_independent_loads.md): the loads in flight, one sum.
-// Below is step10's reduction with the loop of its kernel left out. Write it with the same
-// `depth` loads issued first, into `loaded[a]`, then added one after the other into the
-// single `sum`; the last, partial tile must be summed too. Then
-//   cmake -S . -B build -DREDUCTION_EXERCISES=ON && cmake --build build
-//   (cd build && ctest -R exercise_step10 --output-on-failure)
-// and time it against step 10 (exercise 3 of the page asks why it is as fast, or not).
+//
+// The loop runs while all `depth` loads of a tile are in the array (i + (depth - 1) *
+// blockSize < n), so it needs no guard inside; the last, partial tile of each thread is
+// summed after it, each load guarded. The `depth` loads are issued before the first add,
+// so they are in flight together, whatever the adds do with them afterwards.
 #pragma once
 
 #include <algorithm>

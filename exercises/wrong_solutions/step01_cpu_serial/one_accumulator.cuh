@@ -1,0 +1,23 @@
+// WRONG: one accumulator: a single chain of n dependent additions, as in the serial loop.
+// A test fixture, not a solution: the exercise's test must reject it (exercises/README.md).
+#pragma once
+
+#include <cstddef>
+
+// n * (n + 1) overflows int64 from n of about 3.04e9 on, while the sum fits until about
+// 4.29e9: halve the even factor before multiplying.
+inline long long exactSumOneToN(long long n)
+{
+    return n % 2 == 0 ? (n / 2) * (n + 1) : n * ((n + 1) / 2);
+}
+
+// Four independent dependency chains: each add waits only for the add four elements back,
+// so four adds can be in flight at once (the serial loop waits for the previous add every
+// time). For floating point the order of the additions changes, so the last bits may too.
+template <typename T>
+T reduceFourAccumulators(const T* input, std::size_t n)
+{
+    T sum = 0;  // WRONG: one accumulator, each add waits for the one before
+    for (std::size_t i = 0; i < n; ++i) sum += input[i];
+    return sum;
+}

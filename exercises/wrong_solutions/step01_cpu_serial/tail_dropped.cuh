@@ -1,0 +1,30 @@
+// WRONG: the last n % 4 elements are never added.
+// A test fixture, not a solution: the exercise's test must reject it (exercises/README.md).
+#pragma once
+
+#include <cstddef>
+
+// n * (n + 1) overflows int64 from n of about 3.04e9 on, while the sum fits until about
+// 4.29e9: halve the even factor before multiplying.
+inline long long exactSumOneToN(long long n)
+{
+    return n % 2 == 0 ? (n / 2) * (n + 1) : n * ((n + 1) / 2);
+}
+
+// Four independent dependency chains: each add waits only for the add four elements back,
+// so four adds can be in flight at once (the serial loop waits for the previous add every
+// time). For floating point the order of the additions changes, so the last bits may too.
+template <typename T>
+T reduceFourAccumulators(const T* input, std::size_t n)
+{
+    T sums[4] = {0, 0, 0, 0};
+    std::size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+        sums[0] += input[i];
+        sums[1] += input[i + 1];
+        sums[2] += input[i + 2];
+        sums[3] += input[i + 3];
+    }
+    // WRONG: no loop over the last n % 4 elements
+    return (sums[0] + sums[1]) + (sums[2] + sums[3]);
+}

@@ -1,9 +1,9 @@
-# step11's single pass, from tickets.dat (programs/figure_addressing.cpp):
+# step12's single pass, from tickets.dat (programs/figure_addressing.cpp):
 #   gnuplot -e "data='tickets.dat'; out='single_pass_tickets.png'" tickets.gp
 set terminal pngcairo size 1500,640 font "Sans,13" background rgb "white" noenhanced
 set output out
 unset key; set border 3
-set title "step11: one launch; every block publishes its partial sum and takes a ticket; the block with the last ticket adds all partials" font "Sans,15"
+set title "step12: one launch; every block publishes its partial sum and takes a ticket; the block with the last ticket adds all partials" font "Sans,15"
 set xrange [0:19.5]
 set yrange [-0.8:7.8]
 set ytics 0,1,7 scale 0
@@ -11,7 +11,7 @@ set ylabel "block"
 set xtics scale 0 ("" 0)
 set xlabel "time (an illustration: the order in which blocks finish is up to the hardware, different on every run)"
 set style fill solid 1.0 border lc rgb "#555555"
-set label 1 "red dot: blockSums[blockIdx.x] = sum; __threadfence(); ticket = atomicInc(&blocksDone, gridDim.x - 1)" \
+set label 1 "red dot: blockSums[blockIdx.x] = sum; __threadfence(); ticket = atomicInc(blocksDone, gridDim.x - 1)" \
     at 0.2, -0.62 font "Sans,11" tc rgb "#b22222"
 plot data index 0 using (($1 + $3) / 2):2:(($3 - $1) / 2):(0.3) with boxxyerror fc rgb 0xcfe2f3, \
      data index 0 using (($1 + $3) / 2):2:("sum own tile") with labels font "Sans,11", \

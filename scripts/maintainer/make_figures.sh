@@ -27,3 +27,6 @@ draw banks.gp banks.dat banks.png
 draw coalescing.gp coalescing.dat coalescing.png
 draw shuffle.gp shuffle.dat warp_shuffle.png
 draw tickets.gp tickets.dat single_pass_tickets.png
+# step13's distribution: no data file, the script lays out its own example (n = 10, K = 4).
+gnuplot -e "out='multi_gpu.png'" multi_gpu.gp
+echo "wrote docs/figures/multi_gpu.png"

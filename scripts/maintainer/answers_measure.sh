@@ -81,14 +81,17 @@ cpu_main() {  # FOLDER TECHNIQUE: the main.cu of a CPU step named after its fold
         "$1" "$2" >"$src/$1/main.cu"
 }
 cpu_main step99_four_accumulators "four accumulators on one CPU core"
-# The same loop with its tail added into sums[0]: an index the compiler knows lets it keep the
-# four sums in registers (GCC 12 keeps them in memory when the tail writes sums[i % 4]).
-mkdir -p "$src/step99_four_accumulators_tail0"
-sed 's|sums\[i % 4\] += input\[i\]|sums[0] += input[i]|' solutions/step01_cpu_serial/exercise.cuh \
-    >"$src/step99_four_accumulators_tail0/exercise.cuh"
+# The same loop with its tail as a loop over sums[i % 4]: an index the compiler cannot know,
+# and GCC 12 then keeps the four sums in memory, in the main loop too (the solution's tail
+# writes sums[0], sums[1], sums[2], indices it knows, and the sums stay in registers).
+mkdir -p "$src/step99_four_accumulators_tail_loop"
+cp solutions/step01_cpu_serial/exercise.cuh "$src/step99_four_accumulators_tail_loop/exercise.cuh"
+replace "$src/step99_four_accumulators_tail_loop/exercise.cuh" \
+    '[ \t]*if \(i < n\) sums\[0\] \+= input\[i\];\n[^\n]*sums\[1\][^\n]*\n[^\n]*sums\[2\][^\n]*\n' \
+    '    for (; i < n; ++i) sums[i % 4] += input[i];\n'
 sed 's|../solutions/step01_cpu_serial/exercise.cuh|exercise.cuh|' "$src/step99_four_accumulators/reduce.cuh" \
-    >"$src/step99_four_accumulators_tail0/reduce.cuh"
-cpu_main step99_four_accumulators_tail0 "four accumulators with the tail in sums[0]"
+    >"$src/step99_four_accumulators_tail_loop/reduce.cuh"
+cpu_main step99_four_accumulators_tail_loop "four accumulators with the tail in sums[i % 4]"
 
 # Step 02, exercise 4: step 02 without the barrier at the end of a tile.
 mkdir -p "$src/step99_no_tile_barrier"
@@ -96,6 +99,12 @@ cp step02_naive_single_block/reduce.cuh "$src/step99_no_tile_barrier/"
 replace "$src/step99_no_tile_barrier/reduce.cuh" \
     '(blockSum \+= sharedPartials\[0\];\n)[ \t]*__syncthreads\(\);[^\n]*\n' '\1'
 gpu_main step99_no_tile_barrier "step 02 without the end-of-tile barrier"
+# ... and, in a second copy, without the barrier after the load instead.
+mkdir -p "$src/step99_no_load_barrier"
+cp step02_naive_single_block/reduce.cuh "$src/step99_no_load_barrier/"
+replace "$src/step99_no_load_barrier/reduce.cuh" \
+    '(sharedPartials\[tid\] = \(i < n\) \? input\[i\] : T\(0\);\n)[ \t]*__syncthreads\(\);[^\n]*\n' '\1'
+gpu_main step99_no_load_barrier "step 02 without the barrier after the load"
 
 # atomicAdd has overloads for int, float and double only (and unsigned types): the copies that
 # call it refuse the other types of the command line, or they would not compile.
@@ -220,13 +229,22 @@ replace "$src/programs/transfers_heavy.cu" 'CUDA_CHECK\(cub::DeviceReduce::Sum\(
 cp programs/accuracy.cu "$src/programs/accuracy_positive.cu"
 replace "$src/programs/accuracy_positive.cu" '(std::vector<float> x = makeInput<float>\(n, 42\);\n)' \
     '\1        for (float& v : x) v = std::fabs(v);  // all positive\n'
+# Step 12 against CUB, exercise 2: the experiment with one more variant, 512 threads with 4
+# vector loads each: step 12's tile (256 x 8 vectors) with twice the threads per block.
+cp programs/step12_vs_cub.cu "$src/programs/step12_vs_cub_block512_depth4.cu"
+replace "$src/programs/step12_vs_cub_block512_depth4.cu" \
+    '(\n([ \t]*)list\.push_back\(\n[ \t]*makeVariant<512, depth, Split::tileStride, Finish::threadFence, T>\("block 512", 1\)\);\n)' \
+    '\1\2list.push_back(\n\2    makeVariant<512, 4, Split::tileStride, Finish::threadFence, T>("block 512 depth 4", 1));\n'
 cat >>"$src/programs/CMakeLists.txt" <<'EOF'
 
-# answers_measure.sh: the programs of two exercises, changed as they ask.
+# answers_measure.sh: the programs of three exercises, changed as they ask.
 add_executable(transfers_heavy transfers_heavy.cu)
 target_link_libraries(transfers_heavy PRIVATE reduction_common)
 add_executable(accuracy_positive accuracy_positive.cu)
 target_link_libraries(accuracy_positive PRIVATE reduction_common)
+add_executable(experiment_block512_depth4 step12_vs_cub_block512_depth4.cu)
+target_include_directories(experiment_block512_depth4 PRIVATE ${PROJECT_SOURCE_DIR}/step12_single_pass)
+target_link_libraries(experiment_block512_depth4 PRIVATE reduction_common)
 EOF
 
 # Step 13, exercise 3: ncclAllReduce of m floats over every GPU of this machine, one process
@@ -324,8 +342,9 @@ EOF
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
 measurements=(
 "step01_types.csv|step01_cpu_serial|m_step01_types"
-"step01_four_accumulators.csv|step01_cpu_serial step99_four_accumulators step99_four_accumulators_tail0|m_step01_four"
-"step02_racecheck_no_tile_barrier.txt|step99_no_tile_barrier|m_step02_racecheck"
+"step01_four_accumulators.csv|step01_cpu_serial step99_four_accumulators step99_four_accumulators_tail_loop|m_step01_four"
+"step02_racecheck_no_tile_barrier.txt|step99_no_tile_barrier|m_step02_racecheck_tile"
+"step02_racecheck_no_load_barrier.txt|step99_no_load_barrier|m_step02_racecheck_load"
 "step03_atomic_only.csv|step03_multi_block step99_atomic_only|m_step03_atomic"
 "step05_ncu_float_double.md|step05_bank_conflicts|m_step05_ncu"
 "step06_first_add_four.csv|step06_first_add step99_first_add_four|m_step06_four"
@@ -336,6 +355,7 @@ measurements=(
 "step10_one_sum.csv|step10_independent_loads step99_one_sum|m_step10_one_sum"
 "step11_types.csv|step11_vector_loads|m_step11_types"
 "step12_atomic_bits.txt|step12_single_pass step99_atomic_pass|m_step12_bits"
+"step12_vs_cub_block512_depth4.csv|experiment_block512_depth4|m_vs_cub_block512_depth4"
 "step12_vs_cub_second_launch.csv|step11_vector_loads step12_single_pass cub_reference step99_cub_order_two_launches|m_vs_cub_second_launch"
 "cub_block_reduce.csv|step11_vector_loads cub_reference step99_block_reduce|m_cub_block_reduce"
 "transfers_link.txt|transfers|m_transfers_link"
@@ -362,27 +382,29 @@ m_step01_types() {  # step 01 at 2^28: int, float, double
       for type in int float double; do csv step01_cpu_serial --n 2^28 --type $type --iters 5 --warmup 1; done; } >"$1"
     echo "GB/s at 2^28: int $(gbs "$1" step01_cpu_serial int), float $(gbs "$1" step01_cpu_serial float), double $(gbs "$1" step01_cpu_serial double)"
 }
-m_step01_four() {  # the serial loop against four accumulators (the solution, and its tail in sums[0])
+m_step01_four() {  # the serial loop against four accumulators (the solution, and its tail as a loop over sums[i % 4])
     local type program
     { header step01_cpu_serial
       for type in float int double; do
-          for program in step01_cpu_serial step99_four_accumulators step99_four_accumulators_tail0; do
+          for program in step01_cpu_serial step99_four_accumulators step99_four_accumulators_tail_loop; do
               csv $program --n 2^28 --type $type --iters 5 --warmup 1
           done
       done; } >"$1"
-    local one four tail0
+    local one four loop
     one=$(gbs "$1" step01_cpu_serial float); four=$(gbs "$1" step99_four_accumulators float)
-    tail0=$(gbs "$1" step99_four_accumulators_tail0 float)
-    echo "float GB/s: one sum $one, four accumulators $four, with the tail in sums[0] $tail0; int $(gbs "$1" step01_cpu_serial int) -> $(gbs "$1" step99_four_accumulators int) / $(gbs "$1" step99_four_accumulators_tail0 int); double $(gbs "$1" step01_cpu_serial double) -> $(gbs "$1" step99_four_accumulators double) / $(gbs "$1" step99_four_accumulators_tail0 double)"
+    loop=$(gbs "$1" step99_four_accumulators_tail_loop float)
+    echo "float GB/s: one sum $one, four accumulators $four, with the tail in sums[i % 4] $loop; int $(gbs "$1" step01_cpu_serial int) -> $(gbs "$1" step99_four_accumulators int) / $(gbs "$1" step99_four_accumulators_tail_loop int); double $(gbs "$1" step01_cpu_serial double) -> $(gbs "$1" step99_four_accumulators double) / $(gbs "$1" step99_four_accumulators_tail_loop double)"
 }
-m_step02_racecheck() {  # racecheck on step 02 without the end-of-tile barrier
+m_step02_racecheck() {  # PROGRAM FILE: racecheck on a copy of step 02, then five plain runs
     need compute-sanitizer
     local status=0
-    compute-sanitizer --tool racecheck "$(bin step99_no_tile_barrier)" --n 2^12+5 --verify-only >"$1" 2>&1 || status=$?
-    echo "exit code $status" >>"$1"
-    for run in 1 2 3 4 5; do "$(bin step99_no_tile_barrier)" --n 2^20+5 --verify-only 2>&1 | grep -E 'PASS|FAIL' >>"$1" || true; done
-    echo "$(grep -E 'RACECHECK SUMMARY' "$1" | sed 's/^=* *//'); $(grep -c PASS "$1") of 6 runs PASS"
+    compute-sanitizer --tool racecheck "$(bin "$1")" --n 2^12+5 --verify-only >"$2" 2>&1 || status=$?
+    echo "exit code $status" >>"$2"
+    for run in 1 2 3 4 5; do "$(bin "$1")" --n 2^20+5 --verify-only 2>&1 | grep -E 'PASS|FAIL' >>"$2" || true; done
+    echo "$(grep -E 'RACECHECK SUMMARY' "$2" | sed 's/^=* *//'); $(grep -c PASS "$2") of 6 runs PASS"
 }
+m_step02_racecheck_tile() { m_step02_racecheck step99_no_tile_barrier "$1"; }  # without the end-of-tile barrier
+m_step02_racecheck_load() { m_step02_racecheck step99_no_load_barrier "$1"; }  # without the barrier after the load
 m_step03_atomic() {  # the atomicAdd-only baseline against step 03, 2^28 floats and ints
     { header step03_multi_block
       for type in float int; do
@@ -512,6 +534,13 @@ m_step12_bits() {  # ten runs of the atomic single pass and of step 12: the prin
     done
     if grep -qv 'PASS\|FAIL' "$1"; then echo "a run printed no verdict" >&2; return 1; fi
     echo "distinct sums in 10 runs: atomic $(grep '^step99_atomic_pass' "$1" | grep -o 'sum [^,]*' | sort -u | wc -l), step12 $(grep '^step12_single_pass' "$1" | grep -o 'sum [^,]*' | sort -u | wc -l)"
+}
+m_vs_cub_block512_depth4() {  # the experiment up to 2^24 with 512 threads x 4 loads: step 12's tile
+    "$(bin experiment_block512_depth4)" --max 2^24 >"$1" 2>"$work/experiment.txt" ||
+        { cat "$work/experiment.txt" >&2; return 1; }
+    awk -F, 'NR > 1 && ($5 == "float" || $5 == "double") && ($4 == 4096 || $4 == 16384 || $4 == 65536 || $4 == 16777216) &&
+        ($1 == "step12" || $1 == "block 512" || $1 == "block 512 depth 4") { r[$5 " n=" $4] = r[$5 " n=" $4] " " $1 " " $12 }
+        END { printf "CUB time / time: "; for (k in r) printf "%s:%s; ", k, r[k]; print "" }' "$1"
 }
 m_vs_cub_second_launch() {  # 2^24: CUB's order with a second launch, step 11, step 12, CUB
     local type round program

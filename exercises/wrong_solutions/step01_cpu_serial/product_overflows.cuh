@@ -25,6 +25,11 @@ T reduceFourAccumulators(const T* input, std::size_t n)
         sums[2] += input[i + 2];
         sums[3] += input[i + 3];
     }
-    for (; i < n; ++i) sums[i % 4] += input[i];  // the last n % 4 elements
+    // The last n % 4 elements (at most three), one into each of the first sums. Indices the
+    // compiler knows let it keep the four sums in registers; a tail loop writing sums[i % 4]
+    // makes GCC keep them in memory, the main loop's too.
+    if (i < n) sums[0] += input[i];
+    if (i + 1 < n) sums[1] += input[i + 1];
+    if (i + 2 < n) sums[2] += input[i + 2];
     return (sums[0] + sums[1]) + (sums[2] + sums[3]);
 }

@@ -25,6 +25,6 @@ T reduceFourAccumulators(const T* input, std::size_t n)
         sums[2] += input[i + 2];
         sums[3] += input[i + 3];
     }
-    // WRONG: no loop over the last n % 4 elements
+    // WRONG: the last n % 4 elements are never added
     return (sums[0] + sums[1]) + (sums[2] + sums[3]);
 }

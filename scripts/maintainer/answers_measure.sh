@@ -351,7 +351,6 @@ measurements=(
 "step06_memcheck_unguarded.txt|step99_unguarded_second_load|m_step06_memcheck"
 "step07_classic_warp_reduce.txt|classic_warp_reduce|m_step07_classic"
 "step08_block_sizes.csv|step05_bank_conflicts step08_templates_cascading|m_step08_blocks"
-"step09_sass_shfl.txt|step08_templates_cascading step09_warp_shuffle|m_step09_sass"
 "step10_one_sum.csv|step10_independent_loads step99_one_sum|m_step10_one_sum"
 "step11_types.csv|step11_vector_loads|m_step11_types"
 "step12_atomic_bits.txt|step12_single_pass step99_atomic_pass|m_step12_bits"
@@ -497,19 +496,6 @@ m_step08_blocks() {  # block sizes of steps 08 and 05 at 2^28 and 2^20
     awk -F, 'NR > 1 { key = $1 " n=" $11; if (!(key in best) || $21 > best[key]) { best[key] = $21; block[key] = $13 } }
         END { for (k in best) printf "%s: best block %s (%s GB/s); ", k, block[k], best[k] }' "$1"
     echo
-}
-m_step09_sass() {  # the shuffles in the machine code of steps 08 and 09
-    need cuobjdump
-    local step
-    : >"$1"
-    for step in step09_warp_shuffle step08_templates_cascading; do
-        echo "== $step: SHFL instructions per kernel (cuobjdump -sass)" >>"$1"
-        cuobjdump -sass "$(bin $step)" | awk '/Function :/ { f = $3; n[f] += 0 } /SHFL/ { n[f]++ } END { for (f in n) print n[f], f }' |
-            sort -k2 >>"$1"
-        echo "== $step: the SHFL lines of reduceKernel<256, float>" >>"$1"
-        cuobjdump -sass -fun '_Z12reduceKernelILj256EfEvPKT0_PS0_m' "$(bin $step)" 2>/dev/null | grep SHFL >>"$1" || true
-    done
-    echo "SHFL in reduceKernel<256, float>: step09 $(awk '$2 == "_Z12reduceKernelILj256EfEvPKT0_PS0_m" { print $1; exit }' "$1"), step08 $(awk '/step08/ { s = 1 } s && $2 == "_Z12reduceKernelILj256EfEvPKT0_PS0_m" { print $1; exit }' "$1")"
 }
 m_step10_one_sum() {  # 8 loads into one sum against step 10's 8 sums
     { header step10_independent_loads

@@ -19,7 +19,7 @@ set xlabel "n (floats)"
 set ylabel "|sum - exact sum|"
 set key outside right top font ",10" noenhanced spacing 1.15 samplen 4
 set grid lc rgb "#dddddd"
-set title "Error of a float sum (inputs +-[0.5, 1), random signs, seed 42)"
+set title "Error of a float sum (input magnitudes 0.5 to 1, random signs, seed 42)"
 positive(v) = v > 0 ? v : NaN
 gpuRows(p) = sprintf("< awk -F, 'NR > 1 && $1 == \"%s\"' '%s'", p, gpu)
 # every GPU program of the sweep, in order of appearance

@@ -3,7 +3,7 @@
 // One unused word after every 32 shifts element k by k / 32 words. The words 2*s*tid of a
 // warp, which all fell into the banks 0, 2s, 4s, ... (mod 32), are now shifted by
 // different amounts, one bank each: for s = 16, thread t loads word 32t + t, bank t.
-// It costs blockSize / 32 extra words of shared memory and an add per access; step05's
+// It costs blockSize / 32 - 1 extra words of shared memory and an add per access; step05's
 // sequential addressing gets the same result for free.
 #pragma once
 

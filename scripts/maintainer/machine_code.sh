@@ -288,6 +288,21 @@ done
     done
 } >>"$summary"
 
+# Registers against the depth (loads in flight, -DLOADS_IN_FLIGHT) of steps 10 and 11, float,
+# block 256: how many blocks of 256 an SM holds at each depth (step 11, exercise 3).
+file=registers_by_depth.txt
+header "$file" "Registers per thread of reduceKernel<256u, float> against the loads in flight, steps 10 and 11, from ptxas -v, sm_90" \
+    "nvcc ${flags[*]} -arch=$arch -cubin -Xptxas -v -DLOADS_IN_FLIGHT=K -o stepNN.cubin stepNN_*/main.cu, K = 1, 2, 4, 8, 16"
+echo "depth  step10  step11" >>"$out/$file"
+for depth in 1 2 4 8 16; do
+    cubin "step10_depth$depth" step10_independent_loads/main.cu -DLOADS_IN_FLIGHT="$depth"
+    cubin "step11_depth$depth" step11_vector_loads/main.cu -DLOADS_IN_FLIGHT="$depth"
+    printf '%5s  %6s  %6s\n' "$depth" \
+        "$(registers "step10_depth$depth" | awk '/reduceKernel<256u, float>$/ { print $1 }')" \
+        "$(registers "step11_depth$depth" | awk '/reduceKernel<256u, float>$/ { print $1 }')" >>"$out/$file"
+done
+{ echo; echo "registers of reduceKernel<256u, float> at depth 1, 2, 4, 8, 16 (registers_by_depth.txt):"; tail -n 5 "$out/$file" | sed 's/^/  /'; } >>"$summary"
+
 file=step11_loads.txt
 header "$file" "step11_vector_loads: the global loads of reduceKernel<256u, float> for sm_90, then the kinds of global load over every reduceKernel instance" \
     "nvcc ${flags[*]} -arch=$arch -cubin -o step11.cubin step11_vector_loads/main.cu; cuobjdump -sass step11.cubin | grep LDG"
@@ -386,6 +401,7 @@ upgrade rerun the script and check the pages against the new files.
 | \`step08_sass.txt\` | SASS of step 08's \`reduceKernel<256u, float>\` | [step 08](../../step08_templates_cascading.md): the loop is not unrolled, two loads, two adds and the branch back; [step 10](../../step10_independent_loads.md)'s pitfall |
 | \`step09_shuffles.txt\` | the SHFL instructions of step 09 | [step 09](../../step09_warp_shuffle.md)'s exercise 3 |
 | \`registers.txt\` | registers per thread of every kernel instance, steps 02–12, and step 11 without \`__launch_bounds__\` | [step 10](../../step10_independent_loads.md): step 11's complex double kernel for blocks of 1024 with and without \`__launch_bounds__\`; [step 11](../../step11_vector_loads.md): its registers against step 10's; [step 12 vs CUB](../../step12_vs_cub.md): int, float and double |
+| \`registers_by_depth.txt\` | registers per thread of steps 10 and 11 (float, block 256) at 1, 2, 4, 8 and 16 loads in flight | the answer to step 11's exercise 3 (solutions/answers/step11_vector_loads.md) |
 | \`step11_loads.txt\` | the global loads of step 11 | [step 11](../../step11_vector_loads.md): every vector load is \`LDG.E.128.CONSTANT\` |
 | \`step12_loops.txt\` | step 12's main loop and last tile, int, float, double | [step 12 vs CUB](../../step12_vs_cub.md): how many of the 8 loads of a trip come before the first add, per type; how many loads the guarded last tile issues before its first add |
 | \`step12_clamped_last_tile.txt\` | the last tile of the read variant "clamped", int and float | [step 12 vs CUB](../../step12_vs_cub.md): what the clamped last tile issues before its first add |

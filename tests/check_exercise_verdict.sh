@@ -82,6 +82,14 @@ need_sanitizer() {
         finish 77 "not judged: compute-sanitizer not found (the CUDA Toolkit has it, in its bin/)"
 }
 
+# A program that is missing, or ends before its first test starts, has judged nothing.
+[ -x "$program" ] || finish 1 "not judged: no test program $program (build it first)"
+ended_early() {  # the verdict when the program ended before gtest's summary, in a test or not
+    [ -n "$where" ] || finish 1 "not judged: the test program ended with exit code $status" \
+        "before any test started: $(last_error)"
+    finish 0 "$@"
+}
+
 case $mode in
 accept)
     [ ${#sanitizer_runs[@]} -gt 0 ] || finish 1 "accept needs at least one TOOL:GTEST_FILTER"
@@ -106,7 +114,7 @@ accept)
 reject)
     run_tests "$program"
     tests_ran=$ran
-    [ -n "$ran" ] || finish 0 "rejected: ${failed:+$failed failed, then }the test program" \
+    [ -n "$ran" ] || ended_early "rejected: ${failed:+$failed failed, then }the test program" \
         "ended with exit code $status in $where: $(last_error)"
     [ -z "$failed" ] || finish 0 "rejected by $failed"
     [ "$skipped" -eq 0 ] ||
@@ -120,7 +128,7 @@ reject)
         [ -n "$reports" ] || finish 1 "not judged: $tool printed no summary (exit code $status): $(last_error)"
         [ "$reports" -eq 0 ] ||
             finish 0 "rejected by $tool in $filter: $reports $(reports_noun "$tool"), first: $(first_report)"
-        [ -n "$ran" ] || finish 0 "rejected under $tool: ended with exit code $status in $where: $(last_error)"
+        [ -n "$ran" ] || ended_early "rejected under $tool: ended with exit code $status in $where: $(last_error)"
         [ -z "$failed" ] || finish 0 "rejected under $tool by $failed"
     done
     finish 1 "NOT rejected: all $tests_ran tests pass, and ${sanitizer_runs[*]} report nothing"

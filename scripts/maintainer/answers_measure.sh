@@ -142,23 +142,30 @@ mkdir -p "$src/step99_atomic_only"
     >"$src/step99_atomic_only/reduce.cuh"
 gpu_main step99_atomic_only "atomicAdd of every element"
 
-# Step 06, exercise 2: first add of four.
-mkdir -p "$src/step99_first_add_four"
-cat >"$src/step99_first_add_four/reduce.cuh" <<'EOF'
+# solution_as_step FOLDER STEP WORKSPACE_FUNCTION REDUCE_FUNCTION: a step99_* copy whose
+# reduce.cuh hands the step's interface (minBlockSize, workspaceBytes, reduce) to the
+# exercise's solution for every type.
+solution_as_step() {
+    mkdir -p "$src/$1"
+    cat >"$src/$1/reduce.cuh" <<EOF
 #pragma once
-#include "../solutions/step06_first_add/exercise.cuh"
+#include "../solutions/$2/exercise.cuh"
 constexpr int minBlockSize = 32;
 template <typename T>
 std::size_t workspaceBytes(std::size_t n, int blockSize)
 {
-    return firstAddFourWorkspaceBytes<T>(n, blockSize);
+    return $3<T>(n, blockSize);
 }
 template <typename T>
 void reduce(const T* input, std::size_t n, int blockSize, void* workspace, std::size_t, T* result)
 {
-    reduceFirstAddFour(input, n, blockSize, workspace, result);
+    $4(input, n, blockSize, workspace, result);
 }
 EOF
+}
+
+# Step 06, exercise 2: first add of four.
+solution_as_step step99_first_add_four step06_first_add firstAddFourWorkspaceBytes reduceFirstAddFour
 gpu_main step99_first_add_four "first add of four"
 
 # Step 06, exercise 3: the second load without its guard.
@@ -169,22 +176,7 @@ replace "$src/step99_unguarded_second_load/reduce.cuh" \
 gpu_main step99_unguarded_second_load "step 06 with an unguarded second load"
 
 # Step 10, exercise 3: the loads in flight into one sum.
-mkdir -p "$src/step99_one_sum"
-cat >"$src/step99_one_sum/reduce.cuh" <<'EOF'
-#pragma once
-#include "../solutions/step10_independent_loads/exercise.cuh"
-constexpr int minBlockSize = 32;
-template <typename T>
-std::size_t workspaceBytes(std::size_t n, int blockSize)
-{
-    return oneSumWorkspaceBytes<T>(n, blockSize);
-}
-template <typename T>
-void reduce(const T* input, std::size_t n, int blockSize, void* workspace, std::size_t, T* result)
-{
-    reduceOneSum(input, n, blockSize, workspace, result);
-}
-EOF
+solution_as_step step99_one_sum step10_independent_loads oneSumWorkspaceBytes reduceOneSum
 gpu_main step99_one_sum "8 loads in flight into one sum"
 
 # Step 12, exercise 2: the single pass with one atomicAdd per block.

@@ -6,7 +6,7 @@
 # is rejected, with nothing skipped. Needs a GPU, nvcc, GoogleTest and compute-sanitizer.
 #   scripts/maintainer/check_exercise_fixtures.sh OUTFILE
 # From the environment: CMAKE_CUDA_ARCHITECTURES (default native: the GPU of this machine),
-# BUILD_DIR (default build-exercise-fixtures).
+# BUILD_DIR (default build-exercise-fixtures), REDUCTION_COMMIT (the commit to name, outside git).
 set -uo pipefail
 [ $# -eq 1 ] || { echo "usage: $0 OUTFILE" >&2; exit 2; }
 out=$(realpath -m "$1")
@@ -55,7 +55,11 @@ device=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev
     echo "# Exercise tests against their solutions and against wrong solutions"
     echo
     echo "scripts/maintainer/check_exercise_fixtures.sh, $(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- exercises solutions tests || echo ' (with local changes)')"
+    if git rev-parse --git-dir >/dev/null 2>&1; then
+        echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- exercises solutions tests || echo ' (with local changes)')"
+    else  # a copy without .git: the caller names the commit
+        echo "commit: ${REDUCTION_COMMIT:-unknown (not a git checkout; set REDUCTION_COMMIT)}"
+    fi
     echo "device: ${device:-none found (nvidia-smi)}"
     echo "CUDA: $(nvcc --version | tail -1); $(compute-sanitizer --version 2>/dev/null | tail -1)"
     echo "CUDA architectures: $arch"

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../.."
 build=${BUILD_DIR:-build-exercise-fixtures}
 arch=${CMAKE_CUDA_ARCHITECTURES:-native}
 jobs=$(nproc)
-work=$build/check_exercise_fixtures  # the logs of the last run stay here
+work=$(realpath -m "$build")/check_exercise_fixtures  # the logs of the last run stay here (absolute: ctest runs each test in its own folder)
 
 fail() { echo "check_exercise_fixtures: $*" >&2; exit 1; }
 
@@ -55,10 +55,12 @@ device=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev
     echo "# Exercise tests against their solutions and against wrong solutions"
     echo
     echo "scripts/maintainer/check_exercise_fixtures.sh, $(date -u '+%Y-%m-%d %H:%M UTC')"
-    if git rev-parse --git-dir >/dev/null 2>&1; then
+    if [ -n "${REDUCTION_COMMIT:-}" ]; then  # a copy whose .git may be older: the caller names it
+        echo "commit: $REDUCTION_COMMIT"
+    elif git rev-parse --git-dir >/dev/null 2>&1; then
         echo "commit: $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- exercises solutions tests || echo ' (with local changes)')"
-    else  # a copy without .git: the caller names the commit
-        echo "commit: ${REDUCTION_COMMIT:-unknown (not a git checkout; set REDUCTION_COMMIT)}"
+    else
+        echo "commit: unknown (not a git checkout; set REDUCTION_COMMIT)"
     fi
     echo "device: ${device:-none found (nvidia-smi)}"
     echo "CUDA: $(nvcc --version | tail -1); $(compute-sanitizer --version 2>/dev/null | tail -1)"

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# For maintainers: everything the step 13 page measures, on the GPUs of this machine, into
+# OUTDIR: the correctness matrix with 1, 2 and 4 ranks (as many as there are GPUs),
+# compute-sanitizer memcheck on every rank, weak and strong scaling, the three combines, and
+# NCCL's network transport forced on one host. Needs mpirun, NCCL, nvcc, CMake and a GPU
+# (two or four for everything but the one-rank rows); about 5 minutes on two H200s.
+#   scripts/maintainer/multi_gpu_measure.sh OUTDIR
+# Environment: CMAKE_CUDA_ARCHITECTURES (default native), BUILD_DIR (default build-multi-gpu).
+# OUTDIR gets:
+#   platform.txt      the GPUs, their links (nvidia-smi topo -m), NCCL's variables
+#   matrix.txt        tests/check_multi_gpu.sh
+#   memcheck.txt      every rank under memcheck, each command line above its output
+#   scaling.csv       the harness's CSV plus ranks and kind (weak, strong, combine ..., net transport)
+#   scaling.md        GB/s and efficiency = GB/s / (ranks x one rank's GB/s at the same n per GPU)
+#   combine_lines.txt the line each run prints on stderr (the combine's median time)
+#   net_transport_debug.txt  NCCL_DEBUG=INFO with P2P and shared memory off: the transport used
+set -uo pipefail
+[ $# -eq 1 ] || { echo "usage: $0 OUTDIR" >&2; exit 2; }
+out=$(realpath -m "$1")
+cd "$(dirname "$0")/../.." || exit 1
+build=${BUILD_DIR:-build-multi-gpu}
+arch=${CMAKE_CUDA_ARCHITECTURES:-native}
+mkdir -p "$out"
+[ "$(id -u)" -ne 0 ] || export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+log() { echo "multi_gpu_measure: $*" >&2; }
+
+gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
+[ "$gpus" -ge 1 ] || { log "no GPU found (nvidia-smi -L)"; exit 1; }
+{
+    nvidia-smi --query-gpu=index,name,serial,driver_version,clocks.max.sm --format=csv
+    echo; nvidia-smi topo -m
+    echo; echo "NCCL variables:"; env | grep '^NCCL_' || echo "(none set)"
+    echo; date -u
+} >"$out/platform.txt" 2>&1
+
+log "building step13_multi_gpu ($build, CUDA architectures $arch)"
+cmake -S . -B "$build" -DCMAKE_CUDA_ARCHITECTURES="$arch" -DREDUCTION_BUILD_TESTS=OFF \
+      >"$out/build.log" 2>&1 &&
+    cmake --build "$build" --parallel "$(nproc)" --target step13_multi_gpu >>"$out/build.log" 2>&1 ||
+    { tail -20 "$out/build.log" >&2; log "build failed (is MPI or NCCL missing? see $out/build.log)"; exit 1; }
+program=$build/step13_multi_gpu
+
+log "correctness matrix"
+timeout 420 tests/check_multi_gpu.sh "$program" >"$out/matrix.txt" 2>&1
+echo "exit code $?" >>"$out/matrix.txt"
+
+log "memcheck on every rank"
+: >"$out/memcheck.txt"
+for reportApi in explicit no; do  # explicit, the default: failed CUDA API calls count too
+    # --error-exitcode 9: a report of memcheck makes a rank exit 9 (the step itself exits 0-4).
+    command=(mpirun -np "$gpus" compute-sanitizer --tool memcheck --report-api-errors "$reportApi"
+             --error-exitcode 9 "$program" --n 2^20+7 --verify-only)
+    echo "\$ ${command[*]}" >>"$out/memcheck.txt"
+    timeout 200 "${command[@]}" >>"$out/memcheck.txt" 2>&1
+    echo "exit code $?" >>"$out/memcheck.txt"
+    echo >>"$out/memcheck.txt"
+done
+
+csv=$out/scaling.csv
+"$program" --csv-header | sed 's/$/,ranks,kind/' >"$csv"
+: >"$out/combine_lines.txt"
+row() {  # KIND RANKS ARGS...: one row of scaling.csv (skipped when there are too few GPUs)
+    local kind=$1 ranks=$2 line
+    shift 2
+    [ "$ranks" -le "$gpus" ] || return 0
+    if line=$(timeout 200 mpirun -np "$ranks" "$program" --csv "$@" 2>"$out/last.err"); then
+        echo "$(echo "$line" | tail -1),$ranks,$kind" >>"$csv"
+    else
+        log "failed: mpirun -np $ranks step13_multi_gpu $* (see combine_lines.txt)"
+    fi
+    { echo "[$kind, $ranks ranks: $*]"; cat "$out/last.err"; } >>"$out/combine_lines.txt"
+}
+log "weak scaling: 2^24 ... 2^31 elements per GPU"
+for e in 24 26 28 30 31; do
+    row weak 1 --n "2^$e"; row weak 2 --n "2^$((e + 1))"; row weak 4 --n "2^$((e + 2))"
+done
+log "strong scaling: 2^24 ... 2^33 elements in all"
+for e in 20 22 24 26 28 30 32 33; do
+    for ranks in 1 2 4; do row strong "$ranks" --n "2^$e"; done
+done
+log "combines"
+for e in 17 24 31; do
+    for combine in nccl-allreduce nccl-reduce mpi-allreduce; do
+        for ranks in 1 2 4; do row "combine $combine" "$ranks" --n "2^$e" --combine "$combine"; done
+    done
+done
+log "NCCL's network transport, forced"
+for e in 24 31; do
+    for ranks in 2 4; do NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 row "net transport" "$ranks" --n "2^$e"; done
+done
+NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 NCCL_DEBUG=INFO timeout 200 \
+    mpirun -np "$gpus" "$program" --n 2^21 --verify-only >"$out/net_transport_debug.txt" 2>&1
+rm -f "$out/last.err"
+
+# Efficiency = a row's GB/s / (its ranks x one rank's GB/s): for weak scaling, one rank at the
+# same n per GPU; for strong scaling, one rank at the same n in all (= the speedup / ranks).
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+    { kind[NR] = $c["kind"]; k[NR] = $c["ranks"]; n[NR] = $c["n"]; gbs[NR] = $c["gbs"]; ok[NR] = $c["verified"]
+      if ($c["ranks"] == 1) one[$c["kind"] SUBSEP sprintf("%.0f", $c["n"])] = $c["gbs"] }
+    END { print "| kind | ranks | n | n per GPU | GB/s | efficiency | verified |"
+          print "|---|--:|--:|--:|--:|--:|--:|"
+          for (r = 2; r in kind; r++) {
+              key = kind[r] SUBSEP sprintf("%.0f", kind[r] == "weak" ? n[r] / k[r] : n[r])
+              eff = ""
+              if ((kind[r] == "weak" || kind[r] == "strong") && (key in one))
+                  eff = sprintf("%.1f %%", 100 * gbs[r] / (k[r] * one[key]))
+              printf "| %s | %s | %s | %.0f | %s | %s | %s |\n", kind[r], k[r], n[r], n[r] / k[r], gbs[r], eff, ok[r] } }' \
+    "$csv" >"$out/scaling.md"
+log "done: $out"

@@ -3,8 +3,11 @@
 # OUTDIR: the correctness matrix with 1, 2 and 4 ranks (as many as there are GPUs),
 # compute-sanitizer memcheck on every rank, weak and strong scaling, the three combines, and
 # NCCL's network transport forced on one host. Needs mpirun, NCCL, nvcc, CMake and a GPU
-# (two or four for everything but the one-rank rows); about 5 minutes on two H200s.
-#   scripts/maintainer/multi_gpu_measure.sh OUTDIR
+# (two or four for everything but the one-rank rows). Each mpirun starts MPI and NCCL anew,
+# so it is slow: on one H200 the build, the matrix, memcheck and 12 one-rank scaling rows took
+# over 5 minutes. Where a session's commands are limited in time, run the parts one by one
+# (each part's seconds go to OUTDIR/times.txt; the rows add up in scaling.csv):
+#   scripts/maintainer/multi_gpu_measure.sh OUTDIR [matrix|memcheck|weak|strong|combine|net ...]
 # Environment: CMAKE_CUDA_ARCHITECTURES (default native), BUILD_DIR (default build-multi-gpu).
 # OUTDIR gets:
 #   platform.txt      the GPUs, their links (nvidia-smi topo -m), NCCL's variables
@@ -15,14 +18,23 @@
 #   combine_lines.txt the line each run prints on stderr (the combine's median time)
 #   net_transport_debug.txt  NCCL_DEBUG=INFO with P2P and shared memory off: the transport used
 set -uo pipefail
-[ $# -eq 1 ] || { echo "usage: $0 OUTDIR" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 OUTDIR [matrix|memcheck|weak|strong|combine|net ...]" >&2; exit 2; }
 out=$(realpath -m "$1")
+shift
+parts=${*:-matrix memcheck weak strong combine net}
+for part in $parts; do
+    case $part in matrix | memcheck | weak | strong | combine | net) ;;
+    *) echo "multi_gpu_measure: unknown part '$part'" >&2; exit 2 ;; esac
+done
+want() { [[ " $parts " == *" $1 "* ]]; }
 cd "$(dirname "$0")/../.." || exit 1
 build=${BUILD_DIR:-build-multi-gpu}
 arch=${CMAKE_CUDA_ARCHITECTURES:-native}
 mkdir -p "$out"
 [ "$(id -u)" -ne 0 ] || export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 log() { echo "multi_gpu_measure: $*" >&2; }
+started=$SECONDS
+timed() { echo "$1: $((SECONDS - started)) s" >>"$out/times.txt"; started=$SECONDS; }
 
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
 [ "$gpus" -ge 1 ] || { log "no GPU found (nvidia-smi -L)"; exit 1; }
@@ -39,26 +51,34 @@ cmake -S . -B "$build" -DCMAKE_CUDA_ARCHITECTURES="$arch" -DREDUCTION_BUILD_TEST
     cmake --build "$build" --parallel "$(nproc)" --target step13_multi_gpu >>"$out/build.log" 2>&1 ||
     { tail -20 "$out/build.log" >&2; log "build failed (is MPI or NCCL missing? see $out/build.log)"; exit 1; }
 program=$build/step13_multi_gpu
+timed build
 
-log "correctness matrix"
-timeout 420 tests/check_multi_gpu.sh "$program" >"$out/matrix.txt" 2>&1
-echo "exit code $?" >>"$out/matrix.txt"
+if want matrix; then
+    log "correctness matrix"
+    timeout 420 tests/check_multi_gpu.sh "$program" >"$out/matrix.txt" 2>&1
+    echo "exit code $?" >>"$out/matrix.txt"
+    timed matrix
+fi
 
-log "memcheck on every rank"
-: >"$out/memcheck.txt"
-for reportApi in explicit no; do  # explicit, the default: failed CUDA API calls count too
-    # --error-exitcode 9: a report of memcheck makes a rank exit 9 (the step itself exits 0-4).
-    command=(mpirun -np "$gpus" compute-sanitizer --tool memcheck --report-api-errors "$reportApi"
-             --error-exitcode 9 "$program" --n 2^20+7 --verify-only)
-    echo "\$ ${command[*]}" >>"$out/memcheck.txt"
-    timeout 200 "${command[@]}" >>"$out/memcheck.txt" 2>&1
-    echo "exit code $?" >>"$out/memcheck.txt"
-    echo >>"$out/memcheck.txt"
-done
+if want memcheck; then
+    log "memcheck on every rank"
+    : >"$out/memcheck.txt"
+    for reportApi in explicit no; do  # explicit, the default: failed CUDA API calls count too
+        # --error-exitcode 9: a report of memcheck makes a rank exit 9 (the step itself exits 0-4).
+        command=(mpirun -np "$gpus" compute-sanitizer --tool memcheck --report-api-errors "$reportApi"
+                 --error-exitcode 9 "$program" --n 2^20+7 --verify-only)
+        {
+            echo "\$ ${command[*]}"
+            timeout 200 "${command[@]}" 2>&1
+            echo "exit code $?"
+            echo
+        } >>"$out/memcheck.txt"
+    done
+    timed memcheck
+fi
 
 csv=$out/scaling.csv
-"$program" --csv-header | sed 's/$/,ranks,kind/' >"$csv"
-: >"$out/combine_lines.txt"
+[ -s "$csv" ] || "$program" --csv-header | sed 's/$/,ranks,kind/' >"$csv"
 row() {  # KIND RANKS ARGS...: one row of scaling.csv (skipped when there are too few GPUs)
     local kind=$1 ranks=$2 line
     shift 2
@@ -70,26 +90,38 @@ row() {  # KIND RANKS ARGS...: one row of scaling.csv (skipped when there are to
     fi
     { echo "[$kind, $ranks ranks: $*]"; cat "$out/last.err"; } >>"$out/combine_lines.txt"
 }
-log "weak scaling: 2^24 ... 2^31 elements per GPU"
-for e in 24 26 28 30 31; do
-    row weak 1 --n "2^$e"; row weak 2 --n "2^$((e + 1))"; row weak 4 --n "2^$((e + 2))"
-done
-log "strong scaling: 2^24 ... 2^33 elements in all"
-for e in 20 22 24 26 28 30 32 33; do
-    for ranks in 1 2 4; do row strong "$ranks" --n "2^$e"; done
-done
-log "combines"
-for e in 17 24 31; do
-    for combine in nccl-allreduce nccl-reduce mpi-allreduce; do
-        for ranks in 1 2 4; do row "combine $combine" "$ranks" --n "2^$e" --combine "$combine"; done
+if want weak; then
+    log "weak scaling: 2^24 ... 2^31 elements per GPU"
+    for e in 24 26 28 30 31; do
+        row weak 1 --n "2^$e"; row weak 2 --n "2^$((e + 1))"; row weak 4 --n "2^$((e + 2))"
     done
-done
-log "NCCL's network transport, forced"
-for e in 24 31; do
-    for ranks in 2 4; do NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 row "net transport" "$ranks" --n "2^$e"; done
-done
-NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 NCCL_DEBUG=INFO timeout 200 \
-    mpirun -np "$gpus" "$program" --n 2^21 --verify-only >"$out/net_transport_debug.txt" 2>&1
+    timed weak
+fi
+if want strong; then
+    log "strong scaling: 2^24 ... 2^33 elements in all"
+    for e in 20 22 24 26 28 30 32 33; do
+        for ranks in 1 2 4; do row strong "$ranks" --n "2^$e"; done
+    done
+    timed strong
+fi
+if want combine; then
+    log "combines"
+    for e in 17 24 31; do
+        for combine in nccl-allreduce nccl-reduce mpi-allreduce; do
+            for ranks in 1 2 4; do row "combine $combine" "$ranks" --n "2^$e" --combine "$combine"; done
+        done
+    done
+    timed combine
+fi
+if want net; then
+    log "NCCL's network transport, forced"
+    for e in 24 31; do
+        for ranks in 2 4; do NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 row "net transport" "$ranks" --n "2^$e"; done
+    done
+    NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 NCCL_DEBUG=INFO timeout 200 \
+        mpirun -np "$gpus" "$program" --n 2^21 --verify-only >"$out/net_transport_debug.txt" 2>&1
+    timed net
+fi
 rm -f "$out/last.err"
 
 # Efficiency = a row's GB/s / (its ranks x one rank's GB/s): for weak scaling, one rank at the

@@ -5,6 +5,8 @@
 #   sweep_n/block/type.csv -> sweep_*.png/.svg and sweep_*.md (the numbers as tables;
 #                    sweep_n_time.md: the time of one sum for n <= 2^20)
 #   the step01 rows  -> cpu_n.png/.svg (of cpu_n.csv if there is one, else of sweep_n.csv)
+#   scaling.csv      -> scaling.md (efficiency), scaling.png/.svg: step 13 on 1, 2, 4 GPUs
+#                    (scripts/maintainer/multi_gpu_measure.sh writes it)
 # The tables need no gnuplot; the charts do. Colours: docs/plots/palette.gp.
 # Optional files beside the CSVs, for the charts' marks:
 #   platform.txt     nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.memory,power.limit --format=csv
@@ -80,6 +82,55 @@ if [ -f "$results/sweep_n.csv" ]; then
     summarize time "$results/sweep_n.csv" >"$results/sweep_n_time.md"
     echo "plot: $results/sweep_n_time.md"
 fi
+# Step 13's scaling.csv (scripts/maintainer/multi_gpu_measure.sh): every row with its
+# efficiency = GB/s / (ranks x one rank's GB/s), one rank at the same n per GPU for weak
+# scaling and at the same n in all for strong scaling (that is, the speedup / ranks); and,
+# for strong scaling, the n from which K GPUs are faster than one.
+scaling_table() {  # CSV
+    awk -F, '
+        function key(x) { return sprintf("%.0f", x) }
+        function power(n,   k) { n += 0; for (k = 0; 2 ^ k < n; k++); return 2 ^ k == n ? "2^" k : key(n) }
+        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        NR == 2 { device = $c["device"]; type = $c["type"]; block = $c["block"] }
+        {
+            rows++; kind[rows] = $c["kind"]; k[rows] = $c["ranks"]; n[rows] = $c["n"]
+            ms[rows] = $c["time_median_ms"]; gbs[rows] = $c["gbs"]; ok[rows] = $c["verified"]
+            if (k[rows] == 1) one[kind[rows], key(n[rows])] = gbs[rows]
+            if (kind[rows] == "strong") { time[k[rows], key(n[rows])] = ms[rows]; sizes[key(n[rows])] = n[rows]; ranks[k[rows]] = 1 }
+        }
+        END {
+            printf "%s, %s, block %s: step 13 with K ranks, one GPU each. Efficiency = GB/s / (K x one rank'"'"'s GB/s at the same n per GPU (weak) or the same n in all (strong)).\n\n", device, type, block
+            print "| kind | ranks | n | n per GPU | median time (ms) | GB/s | efficiency | verified |"
+            print "|---|--:|--:|--:|--:|--:|--:|--:|"
+            for (r = 1; r <= rows; r++) {
+                eff = ""
+                if ((kind[r] == "weak" || kind[r] == "strong") && k[r] > 1) {
+                    base = kind[r] SUBSEP key(kind[r] == "weak" ? n[r] / k[r] : n[r])
+                    if (base in one) eff = sprintf("%.1f %%", 100 * gbs[r] / (k[r] * one[base]))
+                }
+                printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", kind[r], k[r], power(n[r]), power(key(n[r] / k[r])), ms[r], gbs[r], eff, ok[r]
+            }
+            # Strong scaling: the smallest n from which K ranks beat one at every n measured.
+            count = 0
+            for (s in sizes) order[++count] = sizes[s]
+            for (i = 1; i < count; i++) for (j = i + 1; j <= count; j++) if (order[j] + 0 < order[i] + 0) { t = order[i]; order[i] = order[j]; order[j] = t }
+            for (K in ranks) {
+                if (K == 1) continue
+                from = ""
+                for (i = count; i >= 1; i--) {
+                    s = key(order[i])
+                    if (!((K, s) in time) || !((1, s) in time)) continue
+                    if (time[K, s] + 0 < time[1, s] + 0) from = order[i]; else break
+                }
+                printf "\nStrong scaling, %d GPUs: %s\n", K, from == "" ? "slower than one GPU at the largest n measured, or not measured." : \
+                    "faster than one GPU from n = " power(from) " on (every n measured from there up); slower or not measured below."
+            }
+        }' "$1"
+}
+if [ -f "$results/scaling.csv" ]; then
+    scaling_table "$results/scaling.csv" >"$results/scaling.md"
+    echo "plot: $results/scaling.md"
+fi
 if ! command -v gnuplot >/dev/null; then
     echo "plot: gnuplot not found (Debian/Ubuntu package gnuplot-nox): no chart drawn" >&2
     exit 1
@@ -96,6 +147,11 @@ if [ -f "$results/table.csv" ]; then
     fi
     gnuplot -e "csv='$results/table.csv'; out='$results/roofline'; clock_mhz=${clock:-0}" docs/plots/roofline.gp
     echo "plot: $results/roofline.png, $results/roofline.svg${clock:+ (SM clock $clock MHz)}"
+fi
+
+if [ -f "$results/scaling.csv" ]; then
+    gnuplot -e "csv='$results/scaling.csv'; out='$results/scaling'" docs/plots/scaling.gp
+    echo "plot: $results/scaling.png, $results/scaling.svg"
 fi
 
 column() {  # NAME CSV: the number of the column with that header name

@@ -4,9 +4,10 @@
 # plus synthetic rows marked as such): the bar chart and the roofline from fixture.csv
 # (with and without an SM clock), and everything scripts/plot.sh draws from a results
 # folder holding the three sweeps (the type sweep at n = 2^24 and, made here, at equal
-# bytes), a platform.txt and the CPU's caches (both formats). Each chart must be a PNG and an SVG that says
-# what it should (a title, a mark); every program keeps its palette colour in every chart;
-# the sweeps' Markdown tables must be written. The table's numbers are checked by
+# bytes), a platform.txt and the CPU's caches (both formats); and step 13's scaling chart
+# and table from scaling.csv (with 1, 2 and 4 ranks, and with one rank only). Each chart
+# must be a PNG and an SVG that says what it should (a title, a mark); every program keeps
+# its palette colour in every chart; the Markdown tables must be written. The table's numbers are checked by
 # check_results_table.sh, which needs no gnuplot.
 # Without gnuplot this test is skipped (exit code 77, the reason on stdout), unless
 # REDUCTION_REQUIRE_GNUPLOT=1 (CI sets it), which makes a missing gnuplot a failure.
@@ -79,6 +80,28 @@ scripts/plot.sh "$results" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh fai
 drawn "$results/sweep_type" 'at equal bytes' '256 MiB of each type' 'cdouble, 16 B'
 drawn "$results/cpu_n" 'L1d: 48 KiB' 'L2: 2 MiB' 'L3: 300 MiB'
 
+# Step 13's scaling: tests/plots/scaling.csv holds the one-rank rows of an H200 run and,
+# marked "synthetic test row", 2- and 4-rank rows made from them. The table's efficiency
+# is checked against one computed here; the chart must draw the ideal lines and the target.
+scaling=$work/scaling
+mkdir "$scaling"
+cp "$fixtures/scaling.csv" "$scaling/"
+scripts/plot.sh "$scaling" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed on scaling.csv:"; cat "$work/plot.log"; }
+drawn "$scaling/scaling" 'Weak scaling' 'ideal, 4 x one GPU' 'target 97 %' 'Strong scaling' '4 GPUs'
+expected=$(awk -F, '$28 == 1 && $29 == "weak" && $11 == 2^30 { one = $21 }
+                    $28 == 2 && $29 == "weak" && $11 == 2^31 { two = $21 }
+                    END { printf "%.1f %%", 100 * two / (2 * one) }' "$fixtures/scaling.csv")
+grep -q "^| weak | 2 | 2^31 | 2^30 | .* | $expected | yes |$" "$scaling/scaling.md" &&
+    ok "scaling.md: 2 GPUs at 2^30 per GPU, efficiency $expected" ||
+    fail "scaling.md has no weak row for 2 GPUs at 2^30 per GPU with efficiency $expected"
+grep -q '^Strong scaling, 2 GPUs: faster than one GPU from n = 2^24 on' "$scaling/scaling.md" &&
+    ok "scaling.md: where 2 GPUs become faster" || fail "scaling.md does not say from which n 2 GPUs are faster"
+# With one rank only (as measured so far on one H200), the chart says there is no efficiency.
+mkdir "$work/one_rank"
+cp docs/results/NVIDIA_H200/step13/scaling.csv "$work/one_rank/"
+scripts/plot.sh "$work/one_rank" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed on one rank's scaling.csv:"; cat "$work/plot.log"; }
+drawn "$work/one_rank/scaling" 'Weak scaling' 'measured on one GPU only'
+
 # One colour per program in every chart: each GPU program of a chart's CSV (CUB's black
 # aside) is drawn in its palette colour there.
 before=$failures
@@ -87,7 +110,8 @@ rgb() {  # PROGRAM: its palette colour as the SVGs write it, e.g. rgb(214,  39, 
         print sprintf('rgb(%3d, %3d, %3d)', int(c / 65536), int(c / 256) % 256, c % 256)" 2>&1
 }
 for pair in "bars:$fixtures/fixture.csv" "roofline:$fixtures/fixture.csv" "results/sweep_n:$fixtures/sweep_n.csv" \
-    "results/sweep_block:$fixtures/sweep_block.csv" "results/sweep_type:$fixtures/sweep_type.csv"; do
+    "results/sweep_block:$fixtures/sweep_block.csv" "results/sweep_type:$fixtures/sweep_type.csv" \
+    "scaling/scaling:$fixtures/scaling.csv"; do
     chart=$work/${pair%%:*}.svg
     for program in $(awk -F, 'NR > 1 && $4 != "" && $1 !~ /^cub/ && !seen[$1]++ { print $1 }' "${pair#*:}"); do
         grep -qF "$(rgb "$program")" "$chart" || fail "$program's colour $(rgb "$program") is not in $(basename "$chart")"

@@ -14,7 +14,9 @@
 #   matrix.txt        tests/check_multi_gpu.sh
 #   memcheck.txt      every rank under memcheck, each command line above its output
 #   scaling.csv       the harness's CSV plus ranks and kind (weak, strong, combine ..., net transport)
-#   scaling.md        GB/s and efficiency = GB/s / (ranks x one rank's GB/s at the same n per GPU)
+#   scaling.md        GB/s and efficiency = GB/s / (ranks x one rank's GB/s at the same n per GPU
+#                     for weak scaling, at the same n in all for strong), by scripts/plot.sh
+#   scaling.png/.svg  the chart (docs/plots/scaling.gp), where gnuplot is
 #   combine_lines.txt the line each run prints on stderr (the combine's median time)
 #   net_transport_debug.txt  NCCL_DEBUG=INFO with P2P and shared memory off: the transport used
 set -uo pipefail
@@ -124,18 +126,7 @@ if want net; then
 fi
 rm -f "$out/last.err"
 
-# Efficiency = a row's GB/s / (its ranks x one rank's GB/s): for weak scaling, one rank at the
-# same n per GPU; for strong scaling, one rank at the same n in all (= the speedup / ranks).
-awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-    { kind[NR] = $c["kind"]; k[NR] = $c["ranks"]; n[NR] = $c["n"]; gbs[NR] = $c["gbs"]; ok[NR] = $c["verified"]
-      if ($c["ranks"] == 1) one[$c["kind"] SUBSEP sprintf("%.0f", $c["n"])] = $c["gbs"] }
-    END { print "| kind | ranks | n | n per GPU | GB/s | efficiency | verified |"
-          print "|---|--:|--:|--:|--:|--:|--:|"
-          for (r = 2; r in kind; r++) {
-              key = kind[r] SUBSEP sprintf("%.0f", kind[r] == "weak" ? n[r] / k[r] : n[r])
-              eff = ""
-              if ((kind[r] == "weak" || kind[r] == "strong") && (key in one))
-                  eff = sprintf("%.1f %%", 100 * gbs[r] / (k[r] * one[key]))
-              printf "| %s | %s | %s | %.0f | %s | %s | %s |\n", kind[r], k[r], n[r], n[r] / k[r], gbs[r], eff, ok[r] } }' \
-    "$csv" >"$out/scaling.md"
+# scaling.md (efficiency, and the n from which more GPUs are faster) and, where gnuplot is,
+# the chart scaling.png/.svg: scripts/plot.sh draws them from scaling.csv.
+scripts/plot.sh "$out" >&2 || log "no chart drawn: run scripts/plot.sh $out where gnuplot is"
 log "done: $out"

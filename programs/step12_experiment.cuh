@@ -4,6 +4,7 @@
 // Each experiment defines variantList<T>(): its own variants between those.
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -35,6 +36,24 @@ Variant step12Variant()
                 reduce(static_cast<const T*>(input), n, int(variantBlockSize), workspace,
                        stepWorkspaceBytes, static_cast<T*>(result));
             }};
+}
+
+// A variant kernel's launch, as step 12 launches its own: one block per tile of
+// elementsPerBlock, at most maxBlocks; the workspace laid out as the step's (the ticket
+// counter, then one sum per block).
+template <typename T, typename Kernel>
+auto tiledLaunch(Kernel kernel, unsigned int blockSize, std::size_t elementsPerBlock,
+                 std::size_t sharedBytes, std::size_t maxBlocks)
+{
+    return [=](const void* input, std::size_t n, void* workspace, void* result) {
+        unsigned int blocks =
+            unsigned(std::min(std::max<std::size_t>(1, ceilDiv(n, elementsPerBlock)), maxBlocks));
+        kernel<<<blocks, blockSize, sharedBytes>>>(
+            static_cast<const T*>(input),
+            reinterpret_cast<T*>(static_cast<char*>(workspace) + ticketBytes),
+            static_cast<unsigned int*>(workspace), static_cast<T*>(result), n);
+        CUDA_CHECK_LAUNCH();
+    };
 }
 
 // One block that reads one value: the floor of any timed launch (not a reduction).

@@ -159,15 +159,7 @@ Variant makeVariant(const char* name, unsigned int waves)
         waves == 0 ? std::size_t(1) << 30
                    : std::size_t(waves) * residentBlocks(kernel, blockSize, sharedBytes);
     return {name, finish != Finish::none,
-            [=](const void* input, std::size_t n, void* workspace, void* result) {
-                unsigned int blocks = unsigned(std::min(
-                    std::max<std::size_t>(1, ceilDiv(n, elementsPerVariantBlock)), maxBlocks));
-                kernel<<<blocks, blockSize, sharedBytes>>>(
-                    static_cast<const T*>(input),
-                    reinterpret_cast<T*>(static_cast<char*>(workspace) + ticketBytes),
-                    static_cast<unsigned int*>(workspace), static_cast<T*>(result), n);
-                CUDA_CHECK_LAUNCH();
-            }};
+            tiledLaunch<T>(kernel, blockSize, elementsPerVariantBlock, sharedBytes, maxBlocks)};
 }
 
 // Step 12 first, CUB last (the reference of the last column).

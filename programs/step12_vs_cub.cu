@@ -141,9 +141,6 @@ __global__ void variantKernel(const T* input, T* blockSums, unsigned int* blocks
     if (threadIdx.x == 0) *result = sum;
 }
 
-// overwrite the ticket counter. The variants lay out the step's share as the step does: the
-// ticket counter (ticketBytes), then one sum per block.
-
 template <unsigned int blockSize, unsigned int depth, Split split, Finish finish, typename T>
 Variant makeVariant(const char* name, unsigned int waves)
 {
@@ -154,15 +151,7 @@ Variant makeVariant(const char* name, unsigned int waves)
     const std::size_t maxBlocks =
         std::size_t(waves) * residentBlocks(kernel, blockSize, sharedBytes);
     return {name, finish != Finish::none && finish != Finish::ticketOnly,
-            [=](const void* input, std::size_t n, void* workspace, void* result) {
-                unsigned int blocks = unsigned(std::min(
-                    std::max<std::size_t>(1, ceilDiv(n, elementsPerVariantBlock)), maxBlocks));
-                kernel<<<blocks, blockSize, sharedBytes>>>(
-                    static_cast<const T*>(input),
-                    reinterpret_cast<T*>(static_cast<char*>(workspace) + ticketBytes),
-                    static_cast<unsigned int*>(workspace), static_cast<T*>(result), n);
-                CUDA_CHECK_LAUNCH();
-            }};
+            tiledLaunch<T>(kernel, blockSize, elementsPerVariantBlock, sharedBytes, maxBlocks)};
 }
 
 // Step 12 first, CUB last (the reference of the last column).

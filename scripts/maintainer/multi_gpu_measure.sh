@@ -100,7 +100,7 @@ if want weak; then
     timed weak
 fi
 if want strong; then
-    log "strong scaling: 2^24 ... 2^33 elements in all"
+    log "strong scaling: 2^20 ... 2^33 elements in all"
     for e in 20 22 24 26 28 30 32 33; do
         for ranks in 1 2 4; do row strong "$ranks" --n "2^$e"; done
     done

@@ -317,43 +317,62 @@ bool takeCombine(std::vector<char*>& arguments, Combine& combine, std::string& e
     return true;
 }
 
+// The lowest rank for which the condition holds, or world.ranks if it holds on none.
+int firstRankWhere(bool condition, const World& world)
+{
+    int mine = condition ? world.rank : world.ranks, first = world.ranks;
+    MPI_CHECK(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD));
+    return first;
+}
+
 int runStep(int argc, char** argv, const World& world)
 {
+    // Each rank reads its own command line (mpirun can start ranks with different ones), and
+    // the ranks agree on it before anything else: a line that one rank refuses must end every
+    // rank, not leave the others waiting in a collective. One line on stderr says why.
     std::vector<char*> arguments(argv, argv + argc);
     Combine combine = Combine::ncclAllReduce;
     std::string error;
-    if (!takeCombine(arguments, combine, error)) {
-        if (world.rank == 0) std::fprintf(stderr, "%s: error: %s\n", stepName, error.c_str());
+    ParsedCommandLine parsed;
+    if (takeCombine(arguments, combine, error)) {
+        parsed = parseCommandLine(int(arguments.size()), arguments.data());
+        error = parsed.error;
+    }
+    const Options options = parsed.options;
+    if (error.empty() && options.blockSize < minBlockSize)
+        error = "--block " + std::to_string(options.blockSize) + ": this step needs at least " +
+                std::to_string(minBlockSize) + " threads per block";
+    const int refusing = firstRankWhere(!error.empty(), world);
+    if (refusing < world.ranks) {
+        if (world.rank == refusing)
+            std::fprintf(stderr, "%s: error: %s%s\n", stepName,
+                         refusing == 0 ? "" : ("rank " + std::to_string(refusing) + ": ").c_str(),
+                         error.c_str());
         return exitBadUsage;
     }
-    Options options;
-    int status = exitBadUsage;
-    // Every rank parses the same command line; only rank 0 speaks.
-    if (world.rank != 0 && !std::freopen("/dev/null", "w", stdout)) return exitCudaError;
-    if (!startProgram(int(arguments.size()), arguments.data(), stepName, options, &status)) {
-        if (options.help)
-            std::puts(
-                "Step 13 only:\n"
-                "  --combine C      how the per-GPU sums are added: nccl-allreduce "
-                "(default),\n"
-                "                   nccl-reduce (to rank 0) or mpi-allreduce (through "
-                "the host)\n"
-                "Run it as mpirun -np K ./step13_multi_gpu for K GPUs; --n is the global "
-                "size.");
-        return status;
+    // --help and --csv-header: the first rank that asks prints, and every rank stops.
+    const int asking = firstRankWhere(options.help || options.csvHeader, world);
+    if (asking < world.ranks) {
+        if (world.rank == asking && options.help)
+            std::printf("%s%s", usage(stepName).c_str(),
+                        "Step 13 only:\n"
+                        "  --combine C      how the per-GPU sums are added: nccl-allreduce "
+                        "(default),\n"
+                        "                   nccl-reduce (to rank 0) or mpi-allreduce (through "
+                        "the host)\n"
+                        "Run it as mpirun -np K ./step13_multi_gpu for K GPUs; --n is the global "
+                        "size.\n");
+        else if (world.rank == asking)
+            std::puts(csvHeader().c_str());
+        return exitVerified;
     }
-    if (options.blockSize < minBlockSize) {
-        if (world.rank == 0)
-            std::fprintf(stderr,
-                         "%s: error: --block %d: this step needs at least %d threads per block\n",
-                         stepName, options.blockSize, minBlockSize);
-        return exitBadUsage;
-    }
+    // Only rank 0 prints the report (a failure here is agreed on with the device's below).
+    int status = 0;
+    if (world.rank != 0 && !std::freopen("/dev/null", "w", stdout)) status = exitCudaError;
 
     // One GPU per rank: local rank i takes GPU i of its host.
     std::string reason;
     int devices = 0;
-    status = 0;
     if (!cudaDevicePresent(&reason)) {
         if (world.localRank == 0)  // one line per host
             std::fprintf(stderr, "%s: error: rank %d: no CUDA device found (%s)\n", stepName,

@@ -4,7 +4,7 @@
 # of ranks, uneven splits, large n) with 1, 2 and 4 ranks, as many as there are GPUs; the
 # result must be verified (exit 0), and for three of the cases the same bits in three runs; more ranks than GPUs
 # must end every rank with exit code 3. With no GPU: every rank must exit 3, with one line
-# each.
+# each. Either way, a command line that one rank alone refuses must end every rank.
 set -u
 program=$1
 command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (Debian/Ubuntu: openmpi-bin)"; exit 1; }
@@ -17,6 +17,15 @@ run() {  # run RANKS ARGS...: mpirun's exit code; the program's output in $work/
     local ranks=$1; shift
     timeout 300 mpirun -np "$ranks" --oversubscribe "$program" "$@" >"$work/out" 2>&1
 }
+
+# A command line that one rank alone refuses (mpirun starts rank 1 with another one) ends
+# every rank with exit code 2 and the refusing rank's line, GPU or not: never a hang.
+timeout 60 mpirun --oversubscribe -np 1 "$program" --n 1000 --verify-only : \
+    -np 1 "$program" --n bogus --verify-only >"$work/out" 2>&1
+status=$?
+[ $status -eq 2 ] || { fail "a bad --n on rank 1 only: exit code $status, expected 2 (124: it hung)"; cat "$work/out"; }
+grep -q "error: rank 1: --n 'bogus'" "$work/out" || { fail "a bad --n on rank 1 only: no message naming rank 1"; cat "$work/out"; }
+[ $failures -eq 0 ] && echo "ok: a command line refused by rank 1 alone ends every rank with exit code 2"
 
 gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
 if [ "$gpus" -eq 0 ]; then

@@ -24,8 +24,8 @@ __device__ void warpReduce(T* sharedPartials, unsigned int tid)
     sum += sharedPartials[tid + 4];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
     sum += sharedPartials[tid + 2];  __syncwarp(); sharedPartials[tid] = sum; __syncwarp();
     sum += sharedPartials[tid + 1];  __syncwarp(); sharedPartials[tid] = sum;
+    // clang-format on
 }
-// clang-format on
 
 template <unsigned int blockSize, typename T>
 __global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)

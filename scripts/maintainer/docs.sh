@@ -7,7 +7,8 @@
 #   <!-- END generated -->
 #
 # with one of these kinds:
-#   diff A B            `diff -u A B` of two files, in a ```diff block
+#   diff A B            `diff -u A B` of two files, in a ```diff block, and below it the
+#                       number of lines removed and added
 #   file F              F itself: a .md file verbatim, any other file in a fenced block;
 #                       a file under docs/results/ that does not exist yet (it is measured on
 #                       a GPU) becomes one italic line saying how to produce it
@@ -77,10 +78,15 @@ generate_diff() {
     [ $# -eq 2 ] || fail "$page: 'diff' takes two files: $*"
     [ -f "$1" ] || fail "$page: no file $1"
     [ -f "$2" ] || fail "$page: no file $2"
-    echo '```diff'
+    local text
     # Labels instead of the files' dates: the output depends on the contents only.
-    diff -u --label "$1" --label "$2" "$1" "$2" || [ $? -eq 1 ] || fail "diff $1 $2 failed"
+    text=$(diff -u --label "$1" --label "$2" "$1" "$2") || [ $? -eq 1 ] || fail "diff $1 $2 failed"
+    echo '```diff'
+    echo "$text"
     echo '```'
+    # The size of the change, below the diff (the file headers --- and +++ not counted).
+    echo "$text" | awk 'NR > 2 && /^-/ { removed++ } NR > 2 && /^\+/ { added++ }
+        END { printf "\n*%d lines removed, %d added.*\n", removed, added }'
 }
 
 generate_file() {

@@ -2,9 +2,10 @@
 # Usage: check_multi_gpu.sh PROGRAM
 # Step 13 under mpirun. With GPUs: the correctness matrix (types; n = 0, n below the number
 # of ranks, uneven splits, large n) with 1, 2 and 4 ranks, as many as there are GPUs; the
-# result must be verified (exit 0), and for three of the cases the same bits in three runs; more ranks than GPUs
-# must end every rank with exit code 3. With no GPU: every rank must exit 3, with one line
-# each. Either way, a command line that one rank alone refuses must end every rank.
+# result must be verified (exit 0), and for three of the cases the same bits in three runs; a
+# slice too large for the GPU and more ranks than GPUs must end every rank with exit code 3.
+# With no GPU: every rank must exit 3, with one line each. Either way, a command line that
+# one rank alone refuses must end every rank.
 set -u
 program=$1
 command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (Debian/Ubuntu: openmpi-bin)"; exit 1; }
@@ -55,6 +56,10 @@ for ranks in 1 2 4; do
         run "$ranks" --type double --n "2^22+3" --verify-only --combine $combine || { fail "$ranks ranks, --combine $combine"; cat "$work/out"; }
     done
     echo "ok: $ranks rank(s): 5 types x 6 sizes verified, 3 cases the same bits in 3 runs; both other combines verified"
+    # 2^40 floats (4 TiB) fit on no GPU: every rank refuses its slice together, exit code 3.
+    run "$ranks" --n 2^40 --verify-only; status=$?
+    [ $status -eq 3 ] || { fail "$ranks ranks, n = 2^40: exit code $status, expected 3"; cat "$work/out"; }
+    grep -q 'not enough device memory' "$work/out" || { fail "$ranks ranks, n = 2^40: no clear message"; cat "$work/out"; }
 done
 run $((gpus + 1)) --n 1000 --verify-only; status=$?
 [ $status -eq 3 ] || { fail "$((gpus + 1)) ranks on $gpus GPUs: exit code $status, expected 3"; cat "$work/out"; }

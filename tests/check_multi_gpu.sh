@@ -57,9 +57,11 @@ for ranks in 1 2 4; do
     done
     echo "ok: $ranks rank(s): 5 types x 6 sizes verified, 3 cases the same bits in 3 runs; both other combines verified"
     # 2^40 floats (4 TiB) fit on no GPU: every rank refuses its slice together, exit code 3.
+    before=$failures
     run "$ranks" --n 2^40 --verify-only; status=$?
     [ $status -eq 3 ] || { fail "$ranks ranks, n = 2^40: exit code $status, expected 3"; cat "$work/out"; }
     grep -q 'not enough device memory' "$work/out" || { fail "$ranks ranks, n = 2^40: no clear message"; cat "$work/out"; }
+    [ $failures -eq "$before" ] && echo "ok: $ranks rank(s), n = 2^40: not enough device memory, exit code 3"
 done
 run $((gpus + 1)) --n 1000 --verify-only; status=$?
 [ $status -eq 3 ] || { fail "$((gpus + 1)) ranks on $gpus GPUs: exit code $status, expected 3"; cat "$work/out"; }

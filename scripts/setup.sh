@@ -2,7 +2,8 @@
 # Checks that the tools a command needs are here, before it starts; run by tutorial.sh and
 # test.sh, not by hand.
 #   scripts/setup.sh tutorial   cmake, a C++ compiler and the CUDA Toolkit (nvcc): nothing else
-#   scripts/setup.sh test       the same, GoogleTest (libgtest-dev), and gnuplot if it can be had
+#   scripts/setup.sh test       the same, GoogleTest (libgtest-dev), and where they can be had
+#                               gnuplot and MPI (for step 13, which also needs NCCL)
 # A missing Debian package is installed only where that needs no password (as root, or with
 # password-less sudo); otherwise setup names it, says what works without it, and goes on.
 # It never waits for a password. Exit code 1: something the command cannot do without.

@@ -68,8 +68,9 @@ inline int deviceAttribute(cudaDeviceAttr attribute)
     return value;
 }
 
-// One wave: how many blocks of `kernel` fit on the GPU at once (blocks per SM at full
-// occupancy, times the SMs). Fewer would leave SMs idle; more would only add partial sums.
+// One wave: how many blocks of `kernel` fit on the GPU at once (the blocks per SM that its
+// registers and shared memory allow, times the SMs). Fewer would leave SMs idle; more would
+// only add partial sums.
 template <typename Kernel>
 unsigned int residentBlocks(Kernel kernel, int blockSize, std::size_t sharedBytes)
 {

@@ -11,8 +11,8 @@
 
 constexpr int minBlockSize = 32;
 
-// CUB's scratch space; its size depends on n. The harness asks once, before timing, and
-// hands the size to reduce() with the workspace.
+// CUB's scratch space; its size depends on n. The harness asks for it before timing (to
+// check the memory, then to allocate), and hands the size to reduce() with the workspace.
 template <typename T>
 std::size_t workspaceBytes(std::size_t n, int /*blockSize*/)
 {

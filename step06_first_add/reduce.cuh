@@ -1,5 +1,6 @@
 // Step 06: first add during load: each thread adds two elements while loading, so a block
-// covers 2*blockDim.x elements, half the blocks are launched and no thread idles at level 1.
+// covers 2*blockDim.x elements, half the blocks are launched, and every thread's first
+// value is already a sum of two.
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-// Step 08: the block size as a template parameter unrolls every loop; algorithm cascading:
+// Step 08: the block size as a template parameter unrolls the tree; algorithm cascading:
 // one wave of blocks, each thread adding many elements (a grid-stride loop) before the tree.
 #pragma once
 
@@ -35,7 +35,7 @@ __global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
     std::size_t i = std::size_t(blockIdx.x) * (blockSize * 2) + threadIdx.x;
     const std::size_t gridSize = std::size_t(gridDim.x) * (blockSize * 2);
     T sum = 0;
-    while (i < n) {  // many loads in flight per thread hide the DRAM latency
+    while (i < n) {  // each thread adds many elements; the tree comes once, at the end
         sum += input[i];
         if (i + blockSize < n) sum += input[i + blockSize];  // guarded: n need not fill the block
         i += gridSize;
@@ -105,7 +105,7 @@ void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
     CUDA_CHECK_LAUNCH();
 }
 
-// The kernels need the block size at compile time: one instance per size the CLI allows.
+// The kernels need the block size at compile time: one instance per size this step runs.
 template <typename T>
 void reduce(const T* input, std::size_t n, int blockSize, void* workspace,
             std::size_t /*workspaceSize*/, T* result)

@@ -40,7 +40,7 @@ __global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
     std::size_t i = std::size_t(blockIdx.x) * (blockSize * 2) + threadIdx.x;
     const std::size_t gridSize = std::size_t(gridDim.x) * (blockSize * 2);
     T sum = 0;
-    while (i < n) {  // many loads in flight per thread hide the DRAM latency
+    while (i < n) {  // each thread adds many elements; the tree comes once, at the end
         sum += input[i];
         if (i + blockSize < n) sum += input[i + blockSize];  // guarded: n need not fill the block
         i += gridSize;

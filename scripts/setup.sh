@@ -3,7 +3,7 @@
 # test.sh, not by hand.
 #   scripts/setup.sh tutorial   cmake, a C++ compiler and the CUDA Toolkit (nvcc): nothing else
 #   scripts/setup.sh test       the same, GoogleTest (libgtest-dev), and where they can be had
-#                               gnuplot and MPI (for step 13, which also needs NCCL)
+#                               gnuplot, MPI (for step 13, which also needs NCCL) and numpy
 # A missing Debian package is installed only where that needs no password (as root, or with
 # password-less sudo); otherwise setup names it, says what works without it, and goes on.
 # It never waits for a password. Exit code 1: something the command cannot do without.
@@ -24,6 +24,7 @@ if [ "$purpose" = test ]; then
     have_gtest || required+=(libgtest-dev)
     command -v gnuplot >/dev/null || optional+=(gnuplot-nox)
     command -v mpicxx >/dev/null || optional+=(libopenmpi-dev openmpi-bin)  # step 13 (MPI)
+    python3 -c "import numpy" 2>/dev/null || optional+=(python3-numpy)  # frameworks_script
 fi
 
 missing=("${required[@]}" "${optional[@]}")
@@ -47,6 +48,7 @@ if [ ${#missing[@]} -gt 0 ]; then
         optional=($(for p in "${optional[@]}"; do
             case $p in
             gnuplot-nox) command -v gnuplot >/dev/null || echo "$p" ;;
+            python3-numpy) python3 -c "import numpy" 2>/dev/null || echo "$p" ;;
             *) command -v mpicxx >/dev/null || echo "$p" ;;
             esac
         done))
@@ -55,6 +57,12 @@ if [ ${#missing[@]} -gt 0 ]; then
     *" libopenmpi-dev "*)
         echo "setup: MPI is missing (Debian/Ubuntu: apt-get install libopenmpi-dev openmpi-bin," \
              "needs root); step 13 (several GPUs) is not built, every other step is" >&2
+        ;;
+    esac
+    case " ${optional[*]} " in
+    *" python3-numpy "*)
+        echo "setup: numpy is missing (Debian/Ubuntu: apt-get install python3-numpy, needs root);" \
+             "the frameworks test skips its comparison of the input" >&2
         ;;
     esac
     if [[ " ${optional[*]} " == *" gnuplot-nox "* ]]; then

@@ -39,7 +39,7 @@ run_tests() {
     "$@" >"$log" 2>&1
     status=$?
     ran=$(sed -n 's/^\[==========\] \([0-9]*\) tests\{0,1\} from .* ran\..*/\1/p' "$log" | tail -1)
-    failed=$(sed -n 's/^\[  FAILED  \] \([A-Za-z_0-9]*\.[A-Za-z_0-9/]*\)\( (.*\)\{0,1\}$/\1/p' "$log" |
+    failed=$(sed -n 's/^\[  FAILED  \] \([A-Za-z_0-9/]*\.[A-Za-z_0-9/]*\)\( (.*\)\{0,1\}$/\1/p' "$log" |
              sort -u | paste -sd, - | sed 's/,/, /g')
     skipped=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) tests\{0,1\}, listed below:/\1/p' "$log" | tail -1)
     skipped=${skipped:-0}
@@ -106,7 +106,9 @@ accept)
         [ "$reports" -eq 0 ] ||
             finish 1 "FAILED: $tool reported $reports $(reports_noun "$tool") in $filter: $(first_report)"
         [ -n "$ran" ] || finish 1 "FAILED under $tool: ended with exit code $status in $where: $(last_error)"
+        [ "$ran" -gt 0 ] || finish 1 "FAILED: no test matches $filter"
         [ -z "$failed" ] || finish 1 "FAILED under $tool: $failed"
+        [ "$status" -eq 0 ] || finish 1 "FAILED under $tool: exit code $status: $(last_error)"
         verdicts+=("$tool clean on $filter ($ran tests)")
     done
     finish 0 "accepted: $(printf '%s; ' "${verdicts[@]}" | sed 's/; $//')"

@@ -50,6 +50,9 @@ awk 'NR == 3 { header = $0
          for (i = 1; i <= n; i++) {
              cell_end = substr($0, end[i], 1); after = substr($0, end[i] + 1, 1)
              if (cell_end !~ /[0-9 ]/ || after !~ /^ ?$/) bad = 1
+             # A cell that ends in a space must be empty (a number shifted left is not).
+             width = length(names[i])
+             if (cell_end == " " && substr($0, end[i] - width + 1, width) !~ /^ *$/) bad = 1
          }
          if (length($0) != length(header)) bad = 1  # the last column is always filled
      } END { exit bad }' "$work/table.txt" && ok "text columns line up" || fail "text columns do not line up"

@@ -37,6 +37,21 @@ void checkMaxAndMin()
             });
             EXPECT_EQ(largest, *std::max_element(negative.begin(), negative.end()));
             EXPECT_EQ(smallest, *std::min_element(positive.begin(), positive.end()));
+            // The lowest value the type holds (-inf where it has one) is a maximum too, and
+            // the highest a minimum: lowest() as max's identity would beat a real -inf.
+            using Limits = std::numeric_limits<T>;
+            const T bottom = Limits::has_infinity ? -Limits::infinity() : Limits::lowest();
+            const T top = Limits::has_infinity ? Limits::infinity() : Limits::max();
+            EXPECT_EQ(runOnDevice(std::vector<T>(n, bottom),
+                                  [&](const T* in, std::size_t count, T* out) {
+                                      reduceMax(in, count, blockSize, out);
+                                  }),
+                      bottom);
+            EXPECT_EQ(runOnDevice(std::vector<T>(n, top),
+                                  [&](const T* in, std::size_t count, T* out) {
+                                      reduceMin(in, count, blockSize, out);
+                                  }),
+                      top);
         }
     }
 }

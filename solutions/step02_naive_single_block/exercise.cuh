@@ -2,8 +2,9 @@
 //
 // The tree works for any associative operation; only two things change: the operation,
 // and the value that fills the slots past the end of the array (and starts the running
-// result), which must be the operation's identity: 0 for a sum, the lowest value of the
-// type for max, the highest for min. Filling with 0 gives max = 0 for all-negative input.
+// result), which must be the operation's identity: 0 for a sum, -inf for max and +inf for
+// min (for int, which has no infinity, the lowest and the highest int). Filling with 0 gives
+// max = 0 for all-negative input; filling with lowest() gives -FLT_MAX for all -inf input.
 #pragma once
 
 #include <cstddef>
@@ -53,16 +54,18 @@ __global__ void reduceKernel(const T* input, T* result, std::size_t n, T identit
 template <typename T>
 void reduceMax(const T* input, std::size_t n, int blockSize, T* result)
 {
-    reduceKernel<<<1, blockSize, blockSize * sizeof(T)>>>(
-        input, result, n, std::numeric_limits<T>::lowest(), Maximum());
+    using Limits = std::numeric_limits<T>;
+    const T identity = Limits::has_infinity ? -Limits::infinity() : Limits::lowest();
+    reduceKernel<<<1, blockSize, blockSize * sizeof(T)>>>(input, result, n, identity, Maximum());
     CUDA_CHECK_LAUNCH();
 }
 
 template <typename T>
 void reduceMin(const T* input, std::size_t n, int blockSize, T* result)
 {
-    reduceKernel<<<1, blockSize, blockSize * sizeof(T)>>>(input, result, n,
-                                                          std::numeric_limits<T>::max(), Minimum());
+    using Limits = std::numeric_limits<T>;
+    const T identity = Limits::has_infinity ? Limits::infinity() : Limits::max();
+    reduceKernel<<<1, blockSize, blockSize * sizeof(T)>>>(input, result, n, identity, Minimum());
     CUDA_CHECK_LAUNCH();
 }
 
@@ -71,7 +74,7 @@ void reduceMin(const T* input, std::size_t n, int blockSize, T* result)
 // beats a smaller one, and on a tie (equal values, or two NaNs) the lower index wins. With
 // the index as the tie-break the operation is associative and commutative, like max, so the
 // tree may pair elements in any order. The slots past the end hold "no element" (noIndex),
-// which loses to everything: a value such as -inf or lowest() would tie with a real -inf.
+// which loses to everything: -inf would tie with a real -inf, and lowest() would beat it.
 constexpr std::size_t noIndex = ~std::size_t(0);
 
 template <typename T>

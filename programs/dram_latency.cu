@@ -13,7 +13,8 @@
 
 #include "variant_timing.cuh"
 
-// Slot k of the chain lives `spacing` words after slot k - 1: one slot per 128-byte line.
+// Slot k of the buffer lives `spacing` words after slot k - 1: one slot per 128-byte line
+// (the chain visits the slots in a random order, not one after the other).
 constexpr std::size_t spacing = 32;
 constexpr unsigned int chainLoads = 1 << 20;
 

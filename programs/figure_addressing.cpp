@@ -370,7 +370,7 @@ void writeShuffle(const std::string& directory)
     std::fclose(out);
 }
 
-// step11's tickets: 8 blocks start together and finish their tiles in an order nobody
+// step12's tickets: 8 blocks start together and finish their tiles in an order nobody
 // controls (here a fixed pseudo-random one). Each publishes its partial sum, fences, takes
 // a ticket; the block with the last ticket adds the 8 partials in block order.
 // Blocks: 0 bars (start, block, end), 1 tickets (time, block, "ticket k"), 2 the last

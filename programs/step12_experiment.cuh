@@ -104,7 +104,8 @@ void measureVariants(const char* typeName, int maxExponent, const Platform& plat
                     stepWorkspaceBytes + cubWorkspaceBytes, platform);
 }
 
-// The experiment's main: --max 2^K, then int, float and double at n = 2^10 ... 2^K.
+// The experiment's main: --max 2^K, then int, float and double at n = 2^10, 2^12, ... up to
+// 2^K.
 inline int runStep12Experiment(int argc, char** argv)
 {
     const int maxExponent = parseMaxExponent(argc, argv, 10);

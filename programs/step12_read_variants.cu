@@ -41,8 +41,8 @@
 // Step 12's header is included as it is (through step12_experiment.cuh, which adds what the
 // two experiments share: step12Variant, cubVariant, emptyKernelVariant, measureVariants),
 // at global scope, and this file uses its names
-// (reduce, workspaceBytes, Vector, loadsInFlight, elementsPerVector, elementsPerBlock,
-// vectorBytes, ticketBytes, loadVector, loadFromL2, blockSum) instead of retyping them. The
+// (Vector, elementsPerVector, vectorBytes, loadFromL2, blockSum; step12_experiment.cuh uses
+// reduce, workspaceBytes and ticketBytes) instead of retyping them. The
 // experiment's own names are at global scope too, with no namespace around them, and none
 // is a name of the step's: if the step's header ever declares one of them, the build fails
 // with a redefinition error instead of one name silently hiding the other. (A function of

@@ -10,9 +10,10 @@
 //   tile chunks     each block sums one contiguous run of whole tiles ("even share"), four
 //                   waves of blocks
 //   equal shares    each block sums an equal contiguous share (in 512-byte rows), four waves
-//   CUB's order     step 12's tile order with five waves of blocks, as CUB 13.0 splits its
-//                   input (GRID_MAPPING_STRIP_MINE)
-//   release fence   step 12 with a release fence instead of __threadfence()
+//   CUB's order     step 12's tile order with five waves of blocks, as the CUB of CUDA 13.0
+//                   (CCCL 3.0) splits its input (GRID_MAPPING_STRIP_MINE)
+//   release fence   step 12 with a release fence instead of __threadfence() before the
+//                   ticket, and an acquire fence in the last block
 //   depth 4, 16     step 12 with 4 or 16 vector loads in flight per thread
 //   block 128, 512  step 12 with 128 or 512 threads per block
 //   ticket only     step 12 up to the ticket (publish, fence, atomic), but the last block
@@ -49,8 +50,8 @@
 // Step 12's header is included as it is (through step12_experiment.cuh, which adds what the
 // two experiments share: step12Variant, cubVariant, emptyKernelVariant, measureVariants),
 // at global scope, and this file uses its names
-// (reduce, workspaceBytes, Vector, loadsInFlight, elementsPerVector, elementsPerBlock,
-// vectorBytes, ticketBytes, loadVector, loadFromL2, blockSum) instead of retyping them. The
+// (Vector, loadsInFlight, elementsPerVector, vectorBytes, loadVector, loadFromL2, blockSum;
+// step12_experiment.cuh uses reduce, workspaceBytes and ticketBytes) instead of retyping them. The
 // experiment's own names are at global scope too, with no namespace around them, and none
 // is a name of the step's: if the step's header ever declares one of them, the build fails
 // with a redefinition error instead of one name silently hiding the other. (A function of
@@ -62,7 +63,8 @@ enum class Finish { threadFence, releaseFence, ticketOnly, none };
 
 // Step 12's kernel with four choices made parameters: the block size, the loads in flight
 // per thread (depth), how the vectors are split among the blocks, and how the last block
-// is found (or not at all).
+// is found (or not at all). One more difference, the same in every variant: a thread's
+// last, partial batch of vectors is loaded and added one vector after the other.
 template <unsigned int blockSize, unsigned int depth, Split split, Finish finish, typename T>
 __global__ void variantKernel(const T* input, T* blockSums, unsigned int* blocksDone, T* result,
                               std::size_t n)

@@ -31,7 +31,8 @@ inline void printVariantCsvHeader(const char* referenceName)
         referenceName);
 }
 
-// Times every variant of `list` at n = 2^minExponent, 2^(minExponent + 2), ... 2^maxExponent
+// Times every variant of `list` at n = 2^minExponent, 2^(minExponent + 2), ... up to
+// 2^maxExponent (an odd distance stops one power of two below it)
 // and prints one CSV row per variant and n; the last column is the time of `list.back()` (the
 // reference) over the variant's time: above 1, faster than the reference. onlyRounds > 0: that
 // many rounds and no untimed ones (one checked run each, for a profiler).

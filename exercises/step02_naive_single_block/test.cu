@@ -11,7 +11,7 @@
 
 namespace {
 
-// The harness's data (values +-[0.5, 1) or +-2..9, both signs), shifted so that every value
+// The harness's data (values +-[0.5, 1] or +-2..9, both signs), shifted so that every value
 // is negative (for max) or positive (for min): a wrong identity shows at once.
 template <typename T>
 std::vector<T> shiftedInput(std::size_t n, T shift)

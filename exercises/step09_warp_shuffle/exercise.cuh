@@ -1,6 +1,7 @@
 // Exercise of step09 (docs/step09_warp_shuffle.md): the warp sum with cooperative groups.
-// Below is step09's reduction with its warp sum left out. blockSum already splits the block
-// into tiles of 32 threads (cg::tiled_partition<32>); write warpSum with cg::reduce (header
+// Below is step09's reduction with its warp sum left out (and a simpler grid: 8 blocks per
+// SM, where step 09 asks the occupancy API). blockSum already splits the block into tiles of
+// 32 threads (cg::tiled_partition<32>); write warpSum with cg::reduce (header
 // <cooperative_groups/reduce.h>) on the tile, instead of a loop of __shfl_down_sync. Then
 //   cmake -S . -B build -DREDUCTION_EXERCISES=ON && cmake --build build
 //   (cd build && ctest -R exercise_step09 --output-on-failure)

@@ -1,7 +1,8 @@
 // Exercise of step10 (docs/step10_independent_loads.md): the loads in flight, one sum.
-// Below is step10's reduction with the loop of its kernel left out. Write it with the same
-// `depth` loads issued first, into `loaded[a]`, then added one after the other into the
-// single `sum`; the last, partial tile must be summed too. Then
+// Below is step10's reduction with the loop of its kernel left out (and a simpler grid: 8
+// blocks per SM, where step 10 asks the occupancy API; no __launch_bounds__). Write it with
+// the same `depth` loads issued first, into `loaded[a]`, then added one after the other into
+// the single `sum`; the last, partial tile must be summed too. Then
 //   cmake -S . -B build -DREDUCTION_EXERCISES=ON && cmake --build build
 //   (cd build && ctest -R exercise_step10 --output-on-failure)
 // and time it against step 10 (exercise 3 of the page asks why it is as fast, or not).

@@ -51,7 +51,8 @@ void checkDotProducts()
                 if constexpr (std::is_integral_v<T>) {
                     EXPECT_EQ(result, T(exact));
                 } else {
-                    // n products, each rounded once, then a sum of n terms: gamma(n) bounds it.
+                    // n products, each rounded once, then a sum of n terms: the harness's
+                    // tolerance for n + 1 roundings bounds it (toleranceFactor, common/data.cuh).
                     double tolerance = toleranceFactor(n + 1, unitRoundoff<T>()) * magnitudes;
                     EXPECT_NEAR(double(result), exact, tolerance);
                 }

@@ -25,7 +25,7 @@
 #   --check  writes nothing; lists the pages whose generated regions are stale and exits 1
 #            if there are any (tests/check_docs.sh runs this). Exit code 2: a malformed page
 #            or a missing source file.
-# Needs only bash, coreutils, diff and awk. Paths are relative to the repository root.
+# Needs only bash, coreutils, diff, sed and awk. Paths are relative to the repository root.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

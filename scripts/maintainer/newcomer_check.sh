@@ -2,7 +2,8 @@
 # For maintainers: proves the README's two commands as a newcomer would meet them, on a
 # machine where this runs as root (the GPU machine): makes an ordinary user (no root, no
 # sudo), gives it a fresh clone of this repository, and runs the command as that user,
-# timed. Logs go to OUTDIR/<command>.txt; the summary line says user, gnuplot, seconds, exit.
+# timed. Logs go to OUTDIR/<command>.txt: its first line says user, gnuplot and sudo, its last
+# line the exit code and the seconds.
 #   scripts/maintainer/newcomer_check.sh OUTDIR tutorial|test [ARGUMENTS for the command]
 set -uo pipefail
 cd "$(dirname "$0")/../.."

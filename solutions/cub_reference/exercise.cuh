@@ -1,6 +1,6 @@
 // Solution of the CUB reference's exercise (docs/cub_reference.md): cub::BlockReduce.
 //
-// BlockReduce does what blockSum of steps 09-11 does (warp reductions, one value per warp in
+// BlockReduce does what blockSum of steps 09-12 does (warp reductions, one value per warp in
 // shared memory, a last warp reduction), tuned per architecture; the kernel keeps only the
 // parts that are the caller's business: which elements each thread adds, and where the
 // block's result goes. Its result is valid in thread 0 only.

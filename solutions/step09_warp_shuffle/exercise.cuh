@@ -1,9 +1,10 @@
 // Solution of step09's exercise (docs/step09_warp_shuffle.md): cooperative groups.
 //
-// cg::reduce on a tile of 32 threads compiles to the same five shuffles as step09's loop
-// (for 32-bit integers on compute capability 8.0 and later, to one __reduce_add_sync), and
-// every lane gets the sum, not only lane 0. The tile names its threads explicitly, so the
-// code says which threads must take part, as the mask of __shfl_down_sync does.
+// cg::reduce on a tile of 32 threads takes five shuffle-and-add steps, as step09's loop does,
+// but with butterfly (xor) shuffles, so every lane gets the sum, not only lane 0 (for 32-bit
+// integers on compute capability 8.0 and later it is one __reduce_add_sync). The tile names
+// its threads explicitly, so the code says which threads must take part, as the mask of
+// __shfl_down_sync does.
 #pragma once
 
 #include <algorithm>

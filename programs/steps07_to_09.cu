@@ -12,12 +12,10 @@
 //   step09             step09_warp_shuffle/reduce.cuh itself
 // The last column is step 08's time over the variant's (above 1: faster than step 08).
 // Build and run from the repository root (CMake's target: experiment_steps07_to_09):
-//   nvcc -std=c++17 -O3 -arch=native -I common -I . -o experiment_steps07_to_09 \
-//        programs/steps07_to_09.cu
-//   ./experiment_steps07_to_09 [--max 2^K] > steps07_to_09.csv
-//   ./experiment_steps07_to_09 --profile      one checked run of each variant at n = 2^24,
-//                                             for Nsight Compute
-//                                             (scripts/maintainer/ncu_counters.sh)
+//   nvcc -std=c++17 -O3 -arch=native -I common -I . -o steps07_to_09 programs/steps07_to_09.cu
+//   ./steps07_to_09 [--max 2^K] > steps07_to_09.csv
+//   ./steps07_to_09 --profile      one checked run of each variant at n = 2^24, for Nsight
+//                                  Compute (scripts/maintainer/ncu_counters.sh)
 #include <cstddef>
 #include <cstdio>
 #include <string>

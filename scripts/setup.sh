@@ -24,7 +24,8 @@ if [ "$purpose" = test ]; then
     have_gtest || required+=(libgtest-dev)
     command -v gnuplot >/dev/null || optional+=(gnuplot-nox)
     command -v mpicxx >/dev/null || optional+=(libopenmpi-dev openmpi-bin)  # step 13 (MPI)
-    python3 -c "import numpy" 2>/dev/null || optional+=(python3-numpy)  # frameworks_script
+    { python3 -c "import numpy" || /usr/bin/python3 -c "import numpy"; } 2>/dev/null ||
+        optional+=(python3-numpy)  # frameworks_script
 fi
 
 missing=("${required[@]}" "${optional[@]}")
@@ -48,7 +49,8 @@ if [ ${#missing[@]} -gt 0 ]; then
         optional=($(for p in "${optional[@]}"; do
             case $p in
             gnuplot-nox) command -v gnuplot >/dev/null || echo "$p" ;;
-            python3-numpy) python3 -c "import numpy" 2>/dev/null || echo "$p" ;;
+            python3-numpy) { python3 -c "import numpy" || /usr/bin/python3 -c "import numpy"; } 2>/dev/null ||
+                echo "$p" ;;
             *) command -v mpicxx >/dev/null || echo "$p" ;;
             esac
         done))

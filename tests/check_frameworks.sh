@@ -48,11 +48,17 @@ python3 -I -S "$script" --help | grep -q -- "--verify-only" && ok "--help docume
 
 # The same input as the steps: the reference sum of the script's input against step01's
 # (which sums the harness's input), for every type, at sizes that are not powers of two.
-if python3 -c "import numpy" 2>/dev/null; then
+# The Python with numpy: python3, or the system's /usr/bin/python3 where python3 is another
+# one (pyenv, a venv) and numpy came as the Debian package python3-numpy.
+numpy_python=
+for candidate in python3 /usr/bin/python3; do
+    if "$candidate" -c "import numpy" 2>/dev/null; then numpy_python=$candidate; break; fi
+done
+if [ -n "$numpy_python" ]; then
     for case in "int 1000 42" "int64 4194305 7" "float 4194311 42" "double 100003 1" \
                 "cfloat 1000 3" "cdouble 5000 18446744073709551615"; do
         set -- $case
-        ours=$(python3 "$script" --reference-only --type "$1" --n "$2" --seed "$3")
+        ours=$("$numpy_python" "$script" --reference-only --type "$1" --n "$2" --seed "$3")
         harness=$("$step01" --csv --verify-only --type "$1" --n "$2" --seed "$3" | cut -d, -f24)
         if [ -n "$ours" ] && [ "$ours" = "$harness" ]; then
             ok "input of $case: reference $ours, as step01's"

@@ -14,11 +14,17 @@
 # (elsewhere, copy OUTDIR to a machine that has it and run scripts/plot.sh there).
 #   scripts/bench.sh OUTDIR [table|frameworks|n|block|type ...]   (default: all five)
 set -euo pipefail
+# A relative path is relative to where the command was run, not to the repository.
+[ $# -ge 1 ] && set -- "$(realpath -m "$1")" "${@:2}"
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build}
 out=${1:?usage: scripts/bench.sh OUTDIR [table|frameworks|n|block|type ...]}
 shift
 parts=${*:-table frameworks n block type}
+for part in $parts; do  # before anything runs
+    case $part in table | frameworks | n | block | type) ;;
+    *) echo "bench: unknown part '$part' (table, frameworks, n, block, type)" >&2; exit 2 ;; esac
+done
 mkdir -p "$out"
 scripts/setup.sh tutorial
 scripts/build.sh tutorial
@@ -76,4 +82,5 @@ for part in $parts; do
     *) echo "bench: unknown part '$part' (table, frameworks, n, block, type)" >&2; exit 2 ;;
     esac
 done
-scripts/plot.sh "$out" || echo "bench: draw the charts with scripts/plot.sh $out where gnuplot is" >&2
+scripts/plot.sh "$out" ||
+    echo "bench: no charts drawn (scripts/plot.sh said why, above); draw them with scripts/plot.sh $out" >&2

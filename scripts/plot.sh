@@ -17,6 +17,8 @@
 #   cpu_caches.txt   the same from lscpu --caches=NAME,ONE-SIZE --bytes
 #   scripts/plot.sh RESULTS_DIR      e.g. scripts/plot.sh build/results
 set -euo pipefail
+# A relative path is relative to where the command was run, not to the repository.
+[ $# -ge 1 ] && set -- "$(realpath -m "$1")" "${@:2}"
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build}
 results=${1:?usage: scripts/plot.sh RESULTS_DIR}

@@ -7,6 +7,8 @@
 #   scripts/tutorial.sh --type int --n 2^24
 # The CSV goes to build/results/table.csv (RESULTS_DIR=... to choose the folder).
 set -euo pipefail
+# A relative RESULTS_DIR is relative to where the command was run, not to the repository.
+[ -z "${RESULTS_DIR:-}" ] || RESULTS_DIR=$(realpath -m "$RESULTS_DIR")
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build}
 results=${RESULTS_DIR:-$build/results}

@@ -6,6 +6,8 @@
 # errors beside the GPU steps' measured errors.
 #   scripts/maintainer/accuracy.sh [GPU_SWEEP_CSV, default docs/results/NVIDIA_H200/sweep_n.csv]
 set -euo pipefail
+# A relative path is relative to where the command was run, not to the repository.
+[ $# -ge 1 ] && set -- "$(realpath -m "$1")" "${@:2}"
 cd "$(dirname "$0")/../.."
 gpu=${1:-docs/results/NVIDIA_H200/sweep_n.csv}
 build=${BUILD_DIR:-build}

@@ -15,6 +15,8 @@
 # on one H200 or H100, one or two of them for the build. The step 13 measurements need two
 # GPUs, mpirun and NCCL; on a machine with fewer GPUs their files say "skipped" and why.
 set -euo pipefail
+# A relative path is relative to where the command was run, not to the repository.
+[ $# -ge 1 ] && set -- "$(realpath -m "$1")" "${@:2}"
 cd "$(dirname "$0")/../.."
 root=$PWD
 out=${1:?usage: scripts/maintainer/answers_measure.sh OUTDIR}
@@ -574,14 +576,16 @@ m_accuracy_positive() {  # the accuracy program with all-positive input (CPU onl
     "$(bin accuracy_positive)" >"$1"
     awk -F, 'NR > 1 { printf "n=%s serial error %s; ", $1, $4 } END { print "" }' "$1"
 }
-two_gpus() {  # writes why not into FILE and fails unless two GPUs and step 13 are there
+two_gpus() {  # FILE [PROGRAM]: writes why not into FILE and fails unless two GPUs are here
+    # (and, with PROGRAM step13_multi_gpu, that step and mpirun)
     if [ "$gpus" -lt 2 ]; then echo "skipped: $gpus GPU(s) here, the exercise needs two" >"$1"; return 1; fi
+    [ "${2:-}" = step13_multi_gpu ] || return 0
     if [ ! -x "$(bin step13_multi_gpu)" ] || ! command -v mpirun >/dev/null; then
         echo "skipped: step 13 was not built (MPI or NCCL missing) or mpirun is missing" >"$1"; return 1
     fi
 }
 m_step13_combine() {  # the three combines at 2^17 and 2^31 on two GPUs
-    two_gpus "$1" || { cat "$1"; return 0; }
+    two_gpus "$1" step13_multi_gpu || { cat "$1"; return 0; }
     [ "$(id -u)" -ne 0 ] || export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
     local n combine
     : >"$1"
@@ -593,6 +597,8 @@ m_step13_combine() {  # the three combines at 2^17 and 2^31 on two GPUs
 }
 m_step13_vector() {  # ncclAllReduce of m floats on every GPU of this machine
     two_gpus "$1" || { cat "$1"; return 0; }
+    [ -x "$(bin allreduce_vector)" ] ||
+        { echo "skipped: allreduce_vector was not built (it is built beside step 13: MPI or NCCL missing)" >"$1"; cat "$1"; return 0; }
     "$(bin allreduce_vector)" >"$1"
     awk -F, 'NR > 1 && ($2 == 1024 || $2 == 268435456) { printf "m=%s: %s us, busbw %s GB/s; ", $2, $4, $6 } END { print "" }' "$1"
 }

@@ -6,6 +6,8 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 command -v clang-format >/dev/null || { echo "check_format: clang-format not found" >&2; exit 1; }
 files=$(git ls-files '*.cu' '*.cuh' '*.cpp' '*.h' '*.hpp')
+# No files (not a git checkout, or git refused it): clang-format would read stdin and pass.
+[ -n "$files" ] || { echo "check_format: git listed no source files (is this a git checkout?)" >&2; exit 1; }
 if clang-format --dry-run --Werror $files; then
     echo "check_format: $(echo "$files" | wc -l) files follow .clang-format ($(clang-format --version))"
 else

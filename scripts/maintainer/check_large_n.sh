@@ -10,7 +10,7 @@ parallel=${1:-3}
 programs=$(cat "$build/gpu_programs.txt")  # written by CMake
 failures=0
 results=$(for program in $programs; do echo "$program"; done |
-    xargs -P "$parallel" -I{} sh -c 'out=$('"$build"'/{} --n 2^31+5 --verify-only 2>&1); echo "{} exit $?: $(echo "$out" | tail -1)"' | sort)
+    xargs -P "$parallel" -I{} sh -c 'out=$("'"$build"'/{}" --n 2^31+5 --verify-only 2>&1); echo "{} exit $?: $(echo "$out" | tail -1)"' | sort)
 echo "$results"
 [ "$(echo "$results" | grep -c 'exit 0: .*PASS')" -eq "$(echo "$programs" | wc -w)" ] || failures=$((failures + 1))
 

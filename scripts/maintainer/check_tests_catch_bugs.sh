@@ -3,6 +3,7 @@
 # correctness tests (step_correctness.cu), compute-sanitizer, or both. Nothing broken is
 # ever written into the repository. Needs a GPU, nvcc, GoogleTest and compute-sanitizer.
 #   scripts/maintainer/check_tests_catch_bugs.sh [ARCH: native (default) or e.g. sm_90]
+# Exit code: how many broken kernels failed to build or were caught by neither.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 arch=${1:-native}
@@ -65,8 +66,16 @@ for mutation in "${mutations[@]}"; do
     fi
     REDUCTION_TEST_SEED=1 "$dir/tests_program" --gtest_filter='*int_block256*:*float_block256*:*double_block64*' \
         >"$dir/tests.log" 2>&1
+    tests_status=$?
+    caught=0
     if grep -q '^\[  FAILED  \]' "$dir/tests.log"; then
         tests="caught ($(grep -E '^\[  FAILED  \] AllTypes' "$dir/tests.log" | awk '{sub(/,$/, "", $4); print $4}' | sort -u | wc -l) of 3 tests fail)"
+        caught=1
+    elif [ "$tests_status" -ne 0 ]; then
+        tests="caught (the tests ended with exit code $tests_status)"
+        caught=1
+    elif grep -q '^\[  SKIPPED \]' "$dir/tests.log"; then
+        tests="not judged (tests skipped)"
     else
         tests="not caught"
     fi
@@ -75,8 +84,13 @@ for mutation in "${mutations[@]}"; do
     compute-sanitizer --tool "$tool" $padding --error-exitcode 99 "$dir/program" --n "$size" --block 256 --verify-only >"$dir/sanitizer.log" 2>&1
     status=$?
     summary=$(grep -E "ERROR SUMMARY|RACECHECK SUMMARY" "$dir/sanitizer.log" | tail -1 | sed 's/^========= //')
-    [ "$status" -eq 99 ] && sanitizer="$tool --n $size caught: $summary" ||
+    if [ "$status" -eq 99 ]; then
+        sanitizer="$tool --n $size caught: $summary"
+        caught=1
+    else
         sanitizer="$tool --n $size: not caught (exit $status): $summary"
+    fi
+    [ "$caught" -eq 1 ] || failures=$((failures + 1))  # neither the tests nor the tool saw it
     printf '%-20s %-24s %-34s %s\n' "$name" "$step" "$tests" "$sanitizer"
     grep -m1 -E "Invalid|hazard|Race" "$dir/sanitizer.log" | sed 's/^/    first report: /'
 done

@@ -6,6 +6,8 @@
 # harness's columns after two of this script's: the step and the depth.
 #   scripts/maintainer/loads_in_flight.sh OUT.csv
 set -euo pipefail
+# A relative path is relative to where the command was run, not to the repository.
+[ $# -ge 1 ] && set -- "$(realpath -m "$1")" "${@:2}"
 cd "$(dirname "$0")/../.."
 build=${BUILD_DIR:-build}
 out=${1:?usage: scripts/maintainer/loads_in_flight.sh OUT.csv}
@@ -19,7 +21,9 @@ scripts/build.sh "${targets[@]}" >&2
         for step in step10 step11; do
             for depth in $depths; do
                 echo "loads_in_flight: $step depth $depth $type" >&2
-                echo "$step,$depth,$("$build/programs/${step}_depth$depth" --csv --n 2^28 --type "$type")"
+                row=$("$build/programs/${step}_depth$depth" --csv --n 2^28 --type "$type") ||
+                    { echo "loads_in_flight: ${step}_depth$depth --type $type failed" >&2; exit 1; }
+                echo "$step,$depth,$row"
             done
         done
     done

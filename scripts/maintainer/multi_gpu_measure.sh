@@ -81,6 +81,9 @@ fi
 
 csv=$out/scaling.csv
 [ -s "$csv" ] || "$program" --csv-header | sed 's/$/,ranks,kind/' >"$csv"
+forget() {  # KIND: a part run again replaces its rows of an earlier run (kind: the last column)
+    awk -F, -v kind="$1" 'NR == 1 || index($NF, kind) != 1' "$csv" >"$csv.new" && mv "$csv.new" "$csv"
+}
 row() {  # KIND RANKS ARGS...: one row of scaling.csv (skipped when there are too few GPUs)
     local kind=$1 ranks=$2 line
     shift 2
@@ -94,6 +97,7 @@ row() {  # KIND RANKS ARGS...: one row of scaling.csv (skipped when there are to
 }
 if want weak; then
     log "weak scaling: 2^24 ... 2^31 elements per GPU"
+    forget "weak"
     for e in 24 26 28 30 31; do
         row weak 1 --n "2^$e"; row weak 2 --n "2^$((e + 1))"; row weak 4 --n "2^$((e + 2))"
     done
@@ -101,6 +105,7 @@ if want weak; then
 fi
 if want strong; then
     log "strong scaling: 2^20 ... 2^33 elements in all"
+    forget "strong"
     for e in 20 22 24 26 28 30 32 33; do
         for ranks in 1 2 4; do row strong "$ranks" --n "2^$e"; done
     done
@@ -108,6 +113,7 @@ if want strong; then
 fi
 if want combine; then
     log "combines"
+    forget "combine"
     for e in 17 24 31; do
         for combine in nccl-allreduce nccl-reduce mpi-allreduce; do
             for ranks in 1 2 4; do row "combine $combine" "$ranks" --n "2^$e" --combine "$combine"; done
@@ -117,6 +123,7 @@ if want combine; then
 fi
 if want net; then
     log "NCCL's network transport, forced"
+    forget "net transport"
     for e in 24 31; do
         for ranks in 2 4; do NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 row "net transport" "$ranks" --n "2^$e"; done
     done
@@ -128,5 +135,5 @@ rm -f "$out/last.err"
 
 # scaling.md (efficiency, and the n from which more GPUs are faster) and, where gnuplot is,
 # the chart scaling.png/.svg: scripts/plot.sh draws them from scaling.csv.
-scripts/plot.sh "$out" >&2 || log "no chart drawn: run scripts/plot.sh $out where gnuplot is"
+scripts/plot.sh "$out" >&2 || log "no chart drawn (scripts/plot.sh said why, above): run scripts/plot.sh $out"
 log "done: $out"

@@ -17,6 +17,8 @@
 # scripts/maintainer/counters_table.sh turns the CSVs into the pages' tables.
 #   scripts/maintainer/ncu_counters.sh OUTDIR
 set -uo pipefail
+# A relative path is relative to where the command was run, not to the repository.
+[ $# -ge 1 ] && set -- "$(realpath -m "$1")" "${@:2}"
 cd "$(dirname "$0")/../.."
 build=${BUILD_DIR:-build}
 out=${1:?usage: scripts/maintainer/ncu_counters.sh OUTDIR}
@@ -46,6 +48,11 @@ profile() {  # name, command...
     local name=$1; shift
     ncu --csv --clock-control none --kernel-name regex:'reduceKernel|DeviceReduce|kernel6|contiguousChunks' \
         --metrics "$metrics" "$@" 2>"$out/$name.log" | grep '^"' >"$out/$name.csv"
+    local status=("${PIPESTATUS[@]}")
+    if [ "${status[0]}" -ne 0 ] || [ "${status[1]}" -ne 0 ]; then
+        echo "ncu_counters: ncu failed on $name (exit ${status[0]}; see $out/$name.log)" >&2
+        exit 1
+    fi
     echo "$name: $(($(wc -l <"$out/$name.csv") - 1)) metric rows"
 }
 for program in $(cat "$build/gpu_programs.txt"); do  # written by CMake

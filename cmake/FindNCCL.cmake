@@ -37,9 +37,19 @@ if(Python3_Interpreter_FOUND)
   endif()
 endif()
 
-find_path(NCCL_INCLUDE_DIR nccl.h
-  HINTS ${NCCL_ROOT} $ENV{NCCL_ROOT} ${nccl_hints} PATH_SUFFIXES include)
-find_library(NCCL_LIBRARY NAMES nccl libnccl.so.2
+# The header: in NCCL_ROOT alone first, then in the hints and the system's folders.
+foreach(root ${NCCL_ROOT} $ENV{NCCL_ROOT})
+  find_path(NCCL_INCLUDE_DIR nccl.h PATHS ${root} PATH_SUFFIXES include NO_DEFAULT_PATH)
+endforeach()
+find_path(NCCL_INCLUDE_DIR nccl.h HINTS ${nccl_hints} PATH_SUFFIXES include)
+# The library: beside that header first, so that both come from one install; then anywhere.
+# NAMES_PER_DIR: both names in a folder before the next folder (a wheel has only the .so.2).
+if(NCCL_INCLUDE_DIR)
+  get_filename_component(nccl_home ${NCCL_INCLUDE_DIR} DIRECTORY)
+  find_library(NCCL_LIBRARY NAMES nccl libnccl.so.2 NAMES_PER_DIR
+    PATHS ${nccl_home} PATH_SUFFIXES lib lib64 NO_DEFAULT_PATH)
+endif()
+find_library(NCCL_LIBRARY NAMES nccl libnccl.so.2 NAMES_PER_DIR
   HINTS ${NCCL_ROOT} $ENV{NCCL_ROOT} ${nccl_hints} PATH_SUFFIXES lib lib64)
 
 if(NCCL_INCLUDE_DIR AND EXISTS ${NCCL_INCLUDE_DIR}/nccl.h)

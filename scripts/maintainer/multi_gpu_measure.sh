@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # For maintainers: everything the step 13 page measures, on the GPUs of this machine, into
 # OUTDIR: the correctness matrix with 1, 2 and 4 ranks (as many as there are GPUs),
-# compute-sanitizer memcheck on every rank, weak and strong scaling, the three combines, and
+# compute-sanitizer's four tools on every rank, weak and strong scaling, the three combines, and
 # NCCL's network transport forced on one host. Needs mpirun, NCCL, nvcc, CMake and a GPU
 # (two or four for everything but the one-rank rows). Each mpirun starts MPI and NCCL anew,
 # so it is slow: on one H200 the build, the matrix, memcheck and 12 one-rank scaling rows took
 # over 5 minutes. Where a session's commands are limited in time, run the parts one by one
 # (each part's seconds go to OUTDIR/times.txt; the rows add up in scaling.csv):
-#   scripts/maintainer/multi_gpu_measure.sh OUTDIR [matrix|memcheck|weak|strong|combine|net ...]
+#   scripts/maintainer/multi_gpu_measure.sh OUTDIR [matrix|sanitize|weak|strong|combine|net ...]
 # Environment: CMAKE_CUDA_ARCHITECTURES (default native), BUILD_DIR (default build-multi-gpu).
 # OUTDIR gets:
 #   platform.txt      the GPUs, their links (nvidia-smi topo -m), NCCL's variables
 #   matrix.txt        tests/check_multi_gpu.sh
-#   memcheck.txt      every rank under memcheck, each command line above its output
+#   sanitize.txt      every rank under memcheck (API errors reported, then not), racecheck,
+#                     synccheck and initcheck, each command line above its output and exit code
 #   scaling.csv       the harness's CSV plus ranks and kind (weak, strong, combine ..., net transport)
 #   scaling.md        GB/s and efficiency = GB/s / (ranks x one rank's GB/s at the same n per GPU
 #                     for weak scaling, at the same n in all for strong), by scripts/plot.sh
@@ -20,12 +21,12 @@
 #   combine_lines.txt the line each run prints on stderr (the combine's median time)
 #   net_transport_debug.txt  NCCL_DEBUG=INFO with P2P and shared memory off: the transport used
 set -uo pipefail
-[ $# -ge 1 ] || { echo "usage: $0 OUTDIR [matrix|memcheck|weak|strong|combine|net ...]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: $0 OUTDIR [matrix|sanitize|weak|strong|combine|net ...]" >&2; exit 2; }
 out=$(realpath -m "$1")
 shift
-parts=${*:-matrix memcheck weak strong combine net}
+parts=${*:-matrix sanitize weak strong combine net}
 for part in $parts; do
-    case $part in matrix | memcheck | weak | strong | combine | net) ;;
+    case $part in matrix | sanitize | weak | strong | combine | net) ;;
     *) echo "multi_gpu_measure: unknown part '$part'" >&2; exit 2 ;; esac
 done
 want() { [[ " $parts " == *" $1 "* ]]; }
@@ -62,21 +63,24 @@ if want matrix; then
     timed matrix
 fi
 
-if want memcheck; then
-    log "memcheck on every rank"
-    : >"$out/memcheck.txt"
-    for reportApi in explicit no; do  # explicit, the default: failed CUDA API calls count too
-        # --error-exitcode 9: a report of memcheck makes a rank exit 9 (the step itself exits 0-4).
-        command=(mpirun -np "$gpus" compute-sanitizer --tool memcheck --report-api-errors "$reportApi"
+if want sanitize; then
+    log "compute-sanitizer on every rank"
+    : >"$out/sanitize.txt"
+    # memcheck twice: with failed CUDA API calls reported (the default, "explicit"), and
+    # without, since NCCL's own set-up makes such calls; then the other three tools.
+    # --error-exitcode 9: a report makes a rank exit 9 (the step itself exits 0-4).
+    for tool in "memcheck explicit" "memcheck no" "racecheck no" "synccheck no" "initcheck no"; do
+        read -r toolName reportApi <<<"$tool"
+        command=(mpirun -np "$gpus" compute-sanitizer --tool "$toolName" --report-api-errors "$reportApi"
                  --error-exitcode 9 "$program" --n 2^20+7 --verify-only)
         {
             echo "\$ ${command[*]}"
             timeout 200 "${command[@]}" 2>&1
             echo "exit code $?"
             echo
-        } >>"$out/memcheck.txt"
+        } >>"$out/sanitize.txt"
     done
-    timed memcheck
+    timed sanitize
 fi
 
 csv=$out/scaling.csv

@@ -10,6 +10,10 @@ out=$(realpath -m "${1:?usage: newcomer_check.sh OUTDIR tutorial|test}")  # befo
 command=${2:?usage: newcomer_check.sh OUTDIR tutorial|test}
 case $command in tutorial | test) ;; *) echo "usage: newcomer_check.sh OUTDIR tutorial|test" >&2; exit 2 ;; esac
 shift 2
+# The command's own arguments, quoted for the user's shell; with none, printf '%q ' would
+# still print '', an empty argument.
+arguments=""
+[ $# -eq 0 ] || arguments=$(printf '%q ' "$@")
 cd "$(dirname "$0")/../.." || exit 1
 [ "$(id -u)" -eq 0 ] || { echo "newcomer_check: run as root (it makes a user)" >&2; exit 2; }
 mkdir -p "$out"
@@ -22,7 +26,7 @@ mkdir -p "$clone" && tar --exclude='./build*' --exclude=./.git -cf - . | tar -xf
 chown -R "$user:$user" "$clone"
 start=$(date +%s)
 runuser -u "$user" -- env -i HOME="/home/$user" PATH="$PATH" bash -c \
-    "cd '$clone' && echo \"as \$(id -un) (uid \$(id -u)), gnuplot: \$(command -v gnuplot || echo none), sudo: \$(sudo -n true 2>/dev/null && echo yes || echo no)\" && scripts/$command.sh $(printf '%q ' "$@")" \
+    "cd '$clone' && echo \"as \$(id -un) (uid \$(id -u)), gnuplot: \$(command -v gnuplot || echo none), sudo: \$(sudo -n true 2>/dev/null && echo yes || echo no)\" && scripts/$command.sh $arguments" \
     >"$out/$command.txt" 2>&1
 status=$?
 seconds=$(($(date +%s) - start))

@@ -85,7 +85,7 @@ if ! command -v nvcc >/dev/null; then
     if [ -x /usr/local/cuda/bin/nvcc ]; then
         echo "setup: nvcc is not on PATH; run: export PATH=/usr/local/cuda/bin:\$PATH" >&2
     else
-        echo "setup: the CUDA Toolkit (nvcc, 12.x or 13.x) is missing: https://developer.nvidia.com/cuda-downloads" >&2
+        echo "setup: the CUDA Toolkit (nvcc, 12.2 or later) is missing: https://developer.nvidia.com/cuda-downloads" >&2
     fi
     exit 1
 fi

@@ -67,7 +67,8 @@ if want sanitize; then
     log "compute-sanitizer on every rank"
     : >"$out/sanitize.txt"
     # memcheck twice: with failed CUDA API calls reported (the default, "explicit"), and
-    # without, since NCCL's own set-up makes such calls; then the other three tools.
+    # without, since NCCL's own set-up makes such calls (the step checks each of its own
+    # calls and would stop at a failed one); then the other three tools.
     # --error-exitcode 9: a report makes a rank exit 9 (the step itself exits 0-4).
     for tool in "memcheck explicit" "memcheck no" "racecheck no" "synccheck no" "initcheck no"; do
         read -r toolName reportApi <<<"$tool"

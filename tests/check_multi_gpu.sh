@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Usage: check_multi_gpu.sh PROGRAM
+# Usage: [MATRIX_RANKS="1 2 4"] check_multi_gpu.sh PROGRAM
 # Step 13 under mpirun. With GPUs: the correctness matrix (types; n = 0, n below the number
 # of ranks, uneven splits, large n) with 1, 2 and 4 ranks, as many as there are GPUs; the
 # result must be verified (exit 0), and for three of the cases the same bits in three runs; a
 # slice too large for the GPU and more ranks than GPUs must end every rank with exit code 3.
 # With no GPU: every rank must exit 3, with one line each. Either way, a command line that
 # one rank alone refuses must end every rank; with no GPU the test then reports itself skipped
-# (exit code 77), since the matrix did not run.
+# (exit code 77), since the matrix did not run. MATRIX_RANKS chooses the matrix's rank
+# counts (a run with 4 GPUs can be split: MATRIX_RANKS="1 2", then MATRIX_RANKS=4).
 set -u
 program=$1
 command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (Debian/Ubuntu: openmpi-bin)"; exit 1; }
@@ -41,8 +42,8 @@ if [ "$gpus" -eq 0 ]; then
     exit 77
 fi
 
-for ranks in 1 2 4; do
-    [ "$ranks" -le "$gpus" ] || continue
+for ranks in ${MATRIX_RANKS:-1 2 4}; do
+    [ "$ranks" -le "$gpus" ] || { echo "not run: $ranks ranks (there are $gpus GPUs)"; continue; }
     for type in int int64 float double cdouble; do
         for n in 0 1 3 1025 "2^20+7" "2^24-1"; do
             run "$ranks" --type "$type" --n "$n" --verify-only || { fail "$ranks ranks, $type, n = $n"; cat "$work/out"; continue; }

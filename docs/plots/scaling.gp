@@ -37,6 +37,7 @@ device = system(sprintf("awk -F, 'NR == 2 { print $%d; exit }' '%s'", cDevice, c
 type = system(sprintf("awk -F, 'NR == 2 { print $%d; exit }' '%s'", cType, csv))
 # (A loop over no values still evaluates its body once in gnuplot: hence the guard.)
 rankAt(i) = i <= words(rankCounts) ? word(rankCounts, i) + 0 : 0
+strongRows = system(sprintf("awk -F, 'NR > 1 && $%d == \"strong\"' '%s' | wc -l", cKind, csv)) + 0
 mostRanks = rankAt(words(rankCounts))
 multiRank = mostRanks > 1
 
@@ -100,9 +101,18 @@ do for [format in "png svg"] {
     set format y "%g"
     set yrange [*:*]
     set key left top
-    plot for [i = 1:words(rankCounts)] rowsOf("strong", rankAt(i)) using 2:3 \
-             with linespoints lw 2 pt mark(rankAt(i)) ps 0.8 lc rgb shade(rankAt(i)) \
-             title sprintf("%s GPU%s", word(rankCounts, i), rankAt(i) == 1 ? "" : "s")
+    if (strongRows > 0) {
+        plot for [i = 1:words(rankCounts)] rowsOf("strong", rankAt(i)) using 2:3 \
+                 with linespoints lw 2 pt mark(rankAt(i)) ps 0.8 lc rgb shade(rankAt(i)) \
+                 title sprintf("%s GPU%s", word(rankCounts, i), rankAt(i) == 1 ? "" : "s")
+    } else {
+        set xrange [2**20:2**33]
+        set yrange [0.01:10]
+        set label 2 "no strong-scaling rows in this CSV" at graph 0.5, graph 0.5 center
+        plot NaN notitle
+        unset label 2
+        set xrange [*:*]
+    }
     unset multiplot
 }
 unset output

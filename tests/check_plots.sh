@@ -101,6 +101,12 @@ mkdir "$work/one_rank"
 cp docs/results/NVIDIA_H200/step13/scaling.csv "$work/one_rank/"
 scripts/plot.sh "$work/one_rank" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed on one rank's scaling.csv:"; cat "$work/plot.log"; }
 drawn "$work/one_rank/scaling" 'Weak scaling' 'measured on one GPU only'
+# With weak rows only (the two-H200 run, whose strong rows did not come back), the third
+# panel says there are none.
+mkdir "$work/weak_only"
+cp docs/results/NVIDIA_H200/step13/two_gpus/scaling.csv "$work/weak_only/"
+scripts/plot.sh "$work/weak_only" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed on weak rows only:"; cat "$work/plot.log"; }
+drawn "$work/weak_only/scaling" 'ideal, 2 x one GPU' 'no strong-scaling rows in this CSV'
 
 # One colour per program in every chart: each GPU program of a chart's CSV (CUB's black
 # aside) is drawn in its palette colour there.

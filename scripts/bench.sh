@@ -17,6 +17,7 @@ set -euo pipefail
 # A relative path is relative to where the command was run, not to the repository.
 [ $# -ge 1 ] && set -- "$(realpath -m "$1")" "${@:2}"
 cd "$(dirname "$0")/.."
+source scripts/mpi_one_host.sh  # step 13 without ssh or rsh
 build=${BUILD_DIR:-build}
 out=${1:?usage: scripts/bench.sh OUTDIR [table|frameworks|n|block|type ...]}
 shift

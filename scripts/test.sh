@@ -5,6 +5,7 @@
 # ran is a failure. Extra arguments go to ctest, e.g. -L cpu, -L gpu, -R step05.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/mpi_one_host.sh  # step 13 without ssh or rsh
 build=${BUILD_DIR:-build}
 scripts/setup.sh test
 scripts/build.sh

@@ -10,6 +10,7 @@ set -euo pipefail
 # A relative RESULTS_DIR is relative to where the command was run, not to the repository.
 [ -z "${RESULTS_DIR:-}" ] || RESULTS_DIR=$(realpath -m "$RESULTS_DIR")
 cd "$(dirname "$0")/.."
+source scripts/mpi_one_host.sh  # step 13 without ssh or rsh
 build=${BUILD_DIR:-build}
 results=${RESULTS_DIR:-$build/results}
 scripts/setup.sh tutorial

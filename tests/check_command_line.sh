@@ -6,6 +6,7 @@
 # must exit 3 with one line saying so; the test then reports itself skipped (exit code 77),
 # since the sum on the GPU did not run.
 set -u
+source "$(dirname "$0")/../scripts/mpi_one_host.sh"  # step 13 where there is no ssh or rsh
 program=$1
 name=$(basename "$program")
 gpu_program=1

@@ -7,6 +7,7 @@
 # Then the scratch tree must configure, build the copies and their tests, pass the copies'
 # command-line tests (their GPU tests run where there is a GPU), and pass the docs check.
 set -u
+source "$(dirname "$0")/../scripts/mpi_one_host.sh"  # step 13 where there is no ssh or rsh
 root=$(cd "$1" && pwd) || exit 1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -9,6 +9,7 @@
 # (exit code 77), since the matrix did not run. MATRIX_RANKS chooses the matrix's rank
 # counts (a run with 4 GPUs can be split: MATRIX_RANKS="1 2", then MATRIX_RANKS=4).
 set -u
+source "$(dirname "$0")/../scripts/mpi_one_host.sh"  # step 13 where there is no ssh or rsh
 program=$1
 command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (Debian/Ubuntu: openmpi-bin)"; exit 1; }
 [ "$(id -u)" -ne 0 ] || export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1

@@ -101,10 +101,16 @@ mkdir "$work/one_rank"
 cp docs/results/NVIDIA_H200/step13/scaling.csv "$work/one_rank/"
 scripts/plot.sh "$work/one_rank" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed on one rank's scaling.csv:"; cat "$work/plot.log"; }
 drawn "$work/one_rank/scaling" 'Weak scaling' 'measured on one GPU only'
-# With weak rows only (the two-H200 run, whose strong rows did not come back), the third
-# panel says there are none.
-mkdir "$work/weak_only"
-cp docs/results/NVIDIA_H200/step13/two_gpus/scaling.csv "$work/weak_only/"
+# The two-H200 CSV: weak and strong rows, both drawn. With its strong rows taken out, the
+# third panel says there are none.
+mkdir "$work/two_gpus" "$work/weak_only"
+cp docs/results/NVIDIA_H200/step13/two_gpus/scaling.csv "$work/two_gpus/"
+scripts/plot.sh "$work/two_gpus" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed on the two-GPU scaling.csv:"; cat "$work/plot.log"; }
+drawn "$work/two_gpus/scaling" 'ideal, 2 x one GPU' 'Strong scaling'
+# The strong panel has its own "1 GPU" curve, the weak panel the other.
+[ "$(grep -c '<title>1 GPU</title>' "$work/two_gpus/scaling.svg")" -eq 2 ] ||
+    fail "the two-GPU chart has no strong-scaling curves"
+awk -F, '$NF != "strong"' docs/results/NVIDIA_H200/step13/two_gpus/scaling.csv >"$work/weak_only/scaling.csv"
 scripts/plot.sh "$work/weak_only" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed on weak rows only:"; cat "$work/plot.log"; }
 drawn "$work/weak_only/scaling" 'ideal, 2 x one GPU' 'no strong-scaling rows in this CSV'
 

@@ -37,12 +37,14 @@ struct RunRecord {
     std::string result;
     std::string reference;
     Verdict verdict;
+    // Several GPUs read the input in step 13 (one per rank): the job's peak is theirs added
+    // up. platform.peakGBs stays one GPU's.
+    int gpus = 1;
+    double peakGBsOfAllGpus = 0;
 
     double gbs() const { return timed ? bandwidthGBs(bytes, timing.medianMs) : 0; }
-    double percentOfPeak() const
-    {
-        return platform.peakGBs > 0 ? 100 * gbs() / platform.peakGBs : 0;
-    }
+    double peakGBs() const { return gpus > 1 ? peakGBsOfAllGpus : platform.peakGBs; }
+    double percentOfPeak() const { return peakGBs() > 0 ? 100 * gbs() / peakGBs() : 0; }
 };
 
 inline std::string versionText(int version)  // 13000 -> "13.0"
@@ -114,7 +116,7 @@ inline std::string csvRow(const RunRecord& r)
            orEmpty(r.timed, number(r.timing.minMs, "%.6f")) + ",";
     row += orEmpty(r.timed, number(r.timing.maxMs, "%.6f")) + "," +
            orEmpty(r.timed, number(r.gbs(), "%.2f")) + ",";
-    row += orEmpty(r.timed && p.peakGBs > 0, number(r.percentOfPeak(), "%.2f")) + ",";
+    row += orEmpty(r.timed && r.peakGBs() > 0, number(r.percentOfPeak(), "%.2f")) + ",";
     row += r.result + "," + r.reference + "," + number(r.verdict.error, "%.3g") + ",";
     row += number(r.verdict.tolerance, "%.3g") + "," + (r.verdict.correct ? "yes" : "no");
     return row;
@@ -143,7 +145,10 @@ inline std::string humanReport(const RunRecord& r)
         text += formatted("%.4f ms", r.timing.medianMs) + " median (min " +
                 formatted("%.4f", r.timing.minMs) + ", max " + formatted("%.4f", r.timing.maxMs) +
                 ")  " + formatted("%.1f GB/s", r.gbs());
-        if (p.peakGBs > 0) text += formatted(" = %.1f%% of peak", r.percentOfPeak());
+        if (r.peakGBs() > 0) text += formatted(" = %.1f%% of peak", r.percentOfPeak());
+        if (r.peakGBs() > 0 && r.gpus > 1)
+            text += " (" + std::to_string(r.gpus) +
+                    " GPUs: " + formatted("%.0f GB/s", r.peakGBs()) + ")";
         text += "  ";
     }
     text += std::string(r.verdict.correct ? "PASS" : "FAIL") + ": sum " + r.result +

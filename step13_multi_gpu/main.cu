@@ -212,6 +212,9 @@ int runRanks(const Options& options, Combine combine, const World& world, ncclCo
                                 : "per-GPU sums, MPI_Allreduce on the host";
     RunRecord record = newRecord<T>(options, stepName, technique, platform);
     record.blockSize = options.blockSize;
+    record.gpus = world.ranks;
+    MPI_CHECK(MPI_Allreduce(&platform.peakGBs, &record.peakGBsOfAllGpus, 1, MPI_DOUBLE, MPI_SUM,
+                            MPI_COMM_WORLD));
     record.verdict = verdict;
     if (!sameBits) record.verdict.correct = false;
 

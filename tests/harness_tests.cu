@@ -332,6 +332,28 @@ TEST(Workspace, PartialSumsOfEveryPass)
     EXPECT_EQ(partialSumsBytes<double>(1 << 20, 32), (32768 + 1024 + 32) * 8u);
 }
 
+// Step 13: with K GPUs reading the input, % of peak is against their peaks added up (not
+// one GPU's, which two H200s at 7450 GB/s put at 155 %).
+TEST(Report, PercentOfPeakCountsEveryGpu)
+{
+    RunRecord record;
+    record.platform.deviceName = "GPU";
+    record.platform.peakGBs = 4000;
+    record.bytes = 3e9;  // in 1 ms: 3000 GB/s
+    record.timed = true;
+    record.timing = summarize({1, 1, 1});
+    EXPECT_DOUBLE_EQ(record.percentOfPeak(), 75);
+    EXPECT_NE(humanReport(record).find("= 75.0% of peak  "), std::string::npos);
+
+    record.bytes = 6e9;  // two GPUs: 6000 GB/s
+    record.gpus = 2;
+    record.peakGBsOfAllGpus = 8000;
+    EXPECT_DOUBLE_EQ(record.percentOfPeak(), 75);
+    EXPECT_NE(humanReport(record).find("= 75.0% of peak (2 GPUs: 8000 GB/s)"), std::string::npos);
+    EXPECT_NE(csvRow(record).find(",4000.0,"), std::string::npos);  // peak_gbs: one GPU's
+    EXPECT_NE(csvRow(record).find(",6000.00,75.00,"), std::string::npos);
+}
+
 TEST(Report, CsvRowHasOneFieldPerHeaderColumn)
 {
     RunRecord record;

@@ -38,9 +38,17 @@ int runOnCpu(const Options& options, const char* stepName, const char* technique
     if (!hostMemoryFits(double(options.n) * sizeof(T), stepName, options)) return exitCudaError;
     std::vector<T> input;
     Reference<T> reference;
+    RunRecord record = newRecord<T>(options, stepName, technique, cpuPlatform());
     try {
         SlowPhaseNotice notice(makingInputLine<T>(stepName, options.n, options.type));
-        input = makeInput<T>(options.n, options.seed);
+        // Correctness: the exact input, whose sum no order rounds.
+        ExactInput exactInput;
+        const ExactReference<T> exactReference =
+            prepareExactInput<T>(options.seed, options.n, exactInput);
+        input = makeExactInput<T>(exactInput, options.n);
+        addExactRun(record, reduce(input.data(), input.size()), exactReference);
+        // Accuracy, and the timing: the random input, in the same memory.
+        makeInputSlice(input.data(), 0, options.n, options.seed);
         reference = referenceSum(input.data(), input.size());
     } catch (const std::bad_alloc&) {
         std::fprintf(stderr, "%s: error: not enough host memory for n = %zu %s\n", stepName,
@@ -48,9 +56,8 @@ int runOnCpu(const Options& options, const char* stepName, const char* technique
         return exitCudaError;
     }
 
-    RunRecord record = newRecord<T>(options, stepName, technique, cpuPlatform());
     T result = reduce(input.data(), input.size());
-    record.verdict = verify(result, reference);
+    addAccuracyRun(record, result, reference);
 
     if (!options.verifyOnly) {
         record.iterations =
@@ -69,11 +76,8 @@ int runOnCpu(const Options& options, const char* stepName, const char* technique
         }
         record.timed = true;
         record.timing = summarize(timesMs);
-        Verdict last = verify(result, reference);
-        if (!last.correct) record.verdict = last;
+        addAccuracyRun(record, result, reference);
     }
-    record.result = valueText(result);
-    record.reference = referenceText(reference);
     return finishRun(record, options);
 }
 

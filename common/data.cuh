@@ -15,7 +15,7 @@
 
 // A counter-based generator (splitmix64): element i depends only on (seed, i), so any
 // element can be regenerated alone and the data is the same on every machine.
-inline std::uint64_t mixBits(std::uint64_t x)
+__host__ __device__ inline std::uint64_t mixBits(std::uint64_t x)
 {
     x += 0x9E3779B97F4A7C15ull;
     x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -222,18 +222,22 @@ double unitRoundoff()
     return std::ldexp(1.0, -std::numeric_limits<Scalar>::digits);
 }
 
-struct Verdict {
-    bool correct = false;
+// The accuracy check of the random input: is the sum within the tolerance of the reference?
+// It bounds the rounding error of a correct kernel; it is no check of correctness: at 2^28
+// floats the tolerance is about 2e6 while the sum is about 1e4, so a kernel that returns 0
+// passes it. The exact check below is the one that catches wrong kernels.
+struct Accuracy {
+    bool withinTolerance = false;
     double error = 0;      // largest |result - reference| over the components
     double tolerance = 0;  // the tolerance of that component (0 for integer types: exact)
 };
 
 template <typename T>
-Verdict verify(const T& result, const Reference<T>& reference)
+Accuracy checkAccuracy(const T& result, const Reference<T>& reference)
 {
     using Scalar = typename ElementTraits<T>::Scalar;
-    Verdict verdict;
-    verdict.correct = true;
+    Accuracy accuracy;
+    accuracy.withinTolerance = true;
     for (int c = 0; c < ElementTraits<T>::components; ++c) {
         const ComponentReference& ref = reference.component[c];
         Scalar value = componentOf(result, c);
@@ -242,18 +246,145 @@ Verdict verify(const T& result, const Reference<T>& reference)
             // 2^bits should it overflow, which this data does not).
             Scalar expected = Scalar(ref.exactSum);
             double error = std::fabs(double(value) - double(expected));
-            verdict.error = std::fmax(verdict.error, error);
-            if (value != expected) verdict.correct = false;
+            accuracy.error = std::fmax(accuracy.error, error);
+            if (value != expected) accuracy.withinTolerance = false;
         } else {
             double tolerance =
                 toleranceFactor(reference.n, unitRoundoff<Scalar>()) * ref.sumOfMagnitudes;
             double error = std::fabs(double(value) - ref.sum);
-            if (!(error <= tolerance)) verdict.correct = false;  // NaN fails too
-            if (!(error <= verdict.error)) verdict.error = error;
-            verdict.tolerance = std::fmax(verdict.tolerance, tolerance);
+            if (!(error <= tolerance)) accuracy.withinTolerance = false;  // NaN fails too
+            if (!(error <= accuracy.error)) accuracy.error = error;
+            accuracy.tolerance = std::fmax(accuracy.tolerance, tolerance);
         }
     }
-    return verdict;
+    return accuracy;
+}
+
+// The exact input: the correctness check.
+//
+// Element i is a whole number from 1 to exactMagnitudeMax with a random sign (each component
+// of a complex number drawn apart), from (seed, i) alone like the random input. Then:
+//  - every element is nonzero, so one lost or doubled element changes the sum;
+//  - the sum of any subset of the elements is a whole number, so a floating-point sum in any
+//    order is exact while no partial sum leaves the whole numbers the type holds (2^24 for
+//    float, 2^53 for double): always for double, for float up to n = 2^21 for certain and
+//    far beyond with overwhelming probability (docs/accuracy.md derives both); integer sums
+//    are exact modulo 2^bits in every order;
+//  - the sum is not 0 for n > 0: should the signs cancel exactly, element 0 is negated,
+//    which makes the sum -2 x_0 (ExactInput::negateFirst), so a kernel that writes 0 fails.
+// A correct kernel must therefore return the exact sum, bit for bit, whatever its order.
+constexpr int exactMagnitudeMax = 8;
+
+struct ExactInput {
+    std::uint64_t seed = 0;
+    unsigned negateFirst = 0;  // bit c set: component c of element 0 is negated
+};
+
+template <typename Scalar>
+__host__ __device__ Scalar exactScalar(std::uint64_t bits)
+{
+    const int magnitude = 1 + int((bits >> 32) % exactMagnitudeMax);
+    return Scalar((bits & 1) ? -magnitude : magnitude);
+}
+
+template <typename T>
+__host__ __device__ T exactElement(const ExactInput& input, std::size_t index)
+{
+    using Scalar = typename ElementTraits<T>::Scalar;
+    // ~seed: a stream of its own, unrelated to the random input's of the same seed.
+    const std::uint64_t stream = mixBits(~input.seed) + 2 * index;
+    Scalar part[2] = {exactScalar<Scalar>(mixBits(stream)), exactScalar<Scalar>(mixBits(stream + 1))};
+    for (int c = 0; c < 2; ++c)
+        if (index == 0 && (input.negateFirst >> c & 1)) part[c] = -part[c];
+    if constexpr (ElementTraits<T>::components == 1) {
+        return part[0];
+    } else {
+        return T(part[0], part[1]);
+    }
+}
+
+// The exact sum of the exact input, per component, in int64: exact (the magnitudes are
+// small: |sum| <= 8n).
+template <typename T>
+struct ExactReference {
+    long long sum[ElementTraits<T>::components] = {};
+    std::size_t n = 0;
+};
+
+// The exact sum of elements first .. first + count - 1; integer addition is associative, so
+// the pieces may be added in any order.
+template <typename T>
+ExactReference<T> exactSliceSum(const ExactInput& input, std::size_t first, std::size_t count)
+{
+    constexpr int components = ElementTraits<T>::components;
+    std::vector<long long> pieces(piecesOf(count) * components);
+    forEachPiece(piecesOf(count), [&](std::size_t piece) {
+        const std::size_t begin = piece * hostPieceElements;
+        const std::size_t end = std::min(count, begin + hostPieceElements);
+        for (std::size_t i = begin; i < end; ++i) {
+            const T x = exactElement<T>(input, first + i);
+            for (int c = 0; c < components; ++c)
+                pieces[piece * components + c] += (long long)componentOf(x, c);
+        }
+    });
+    ExactReference<T> reference;
+    reference.n = count;
+    for (std::size_t piece = 0; piece < piecesOf(count); ++piece)
+        for (int c = 0; c < components; ++c) reference.sum[c] += pieces[piece * components + c];
+    return reference;
+}
+
+// Given the sums of the whole input with nothing negated, negates element 0 in every
+// component whose sum is 0, and returns the sums of the input so changed: none is 0 for n > 0.
+template <typename T>
+ExactReference<T> makeExactSumNonzero(ExactInput& input, ExactReference<T> total)
+{
+    if (total.n == 0) return total;
+    const T first = exactElement<T>(input, 0);  // negateFirst is still 0 here
+    for (int c = 0; c < ElementTraits<T>::components; ++c) {
+        if (total.sum[c] != 0) continue;
+        input.negateFirst |= 1u << c;
+        total.sum[c] = -2 * (long long)componentOf(first, c);
+    }
+    return total;
+}
+
+// The exact input of n elements from `seed`, and its exact sum (never 0 for n > 0).
+template <typename T>
+ExactReference<T> prepareExactInput(std::uint64_t seed, std::size_t n, ExactInput& input)
+{
+    input = ExactInput{seed, 0};
+    return makeExactSumNonzero(input, exactSliceSum<T>(input, 0, n));
+}
+
+// The exact input of n elements on the host (the CPU step and the tests).
+template <typename T>
+std::vector<T> makeExactInput(const ExactInput& input, std::size_t n)
+{
+    std::vector<T> elements(n);
+    forEachPiece(piecesOf(n), [&](std::size_t piece) {
+        const std::size_t begin = piece * hostPieceElements;
+        const std::size_t end = std::min(n, begin + hostPieceElements);
+        for (std::size_t i = begin; i < end; ++i) elements[i] = exactElement<T>(input, i);
+    });
+    return elements;
+}
+
+// The correctness check: the sum of the exact input must be its exact sum, bit for bit. (A
+// floating-point value equal to a nonzero whole number has one bit pattern; NaN fails.)
+template <typename T>
+bool isExactSum(const T& result, const ExactReference<T>& reference)
+{
+    using Scalar = typename ElementTraits<T>::Scalar;
+    for (int c = 0; c < ElementTraits<T>::components; ++c) {
+        const Scalar value = componentOf(result, c);
+        if constexpr (std::is_integral_v<Scalar>) {
+            if (value != Scalar(reference.sum[c])) return false;  // both modulo 2^bits
+        } else {
+            if (!(double(value) == double(reference.sum[c]))) return false;
+        }
+    }
+    return true;
 }
 
 // Text of a value for reports: enough digits to tell two results apart.
@@ -278,6 +409,17 @@ std::string valueText(const T& value)
         std::string imaginary = scalarText(value.im);
         if (imaginary[0] != '-') imaginary = "+" + imaginary;
         return scalarText(value.re) + imaginary + "i";
+    }
+}
+
+template <typename T>
+std::string exactReferenceText(const ExactReference<T>& reference)
+{
+    using Scalar = typename ElementTraits<T>::Scalar;
+    if constexpr (ElementTraits<T>::components == 1) {
+        return std::to_string(reference.sum[0]);
+    } else {
+        return valueText(T(Scalar(reference.sum[0]), Scalar(reference.sum[1])));
     }
 }
 

@@ -80,9 +80,35 @@ RunRecord newRecord(const Options& options, const char* stepName, const char* te
     return record;
 }
 
-// Prints the report (or the CSV row) and returns the exit code: the verdict decides.
+// Counts one run on the exact input: its sum must be the exact sum, bit for bit. The report
+// keeps the first wrong sum, or else the latest.
+template <typename T>
+void addExactRun(RunRecord& record, const T& result, const ExactReference<T>& reference)
+{
+    const bool exact = isExactSum(result, reference);
+    ++record.exactRuns;
+    if (!exact) ++record.exactWrongRuns;
+    if (exact ? record.exactWrongRuns == 0 : record.exactWrongRuns == 1)
+        record.exactResult = valueText(result);
+    record.exactReference = exactReferenceText(reference);
+}
+
+// Keeps the random input's sum and its accuracy; a later run replaces the first only when it
+// is outside the tolerance (a race can pass once and fail later).
+template <typename T>
+void addAccuracyRun(RunRecord& record, const T& result, const Reference<T>& reference)
+{
+    const Accuracy accuracy = checkAccuracy(result, reference);
+    if (record.result.empty() || (!accuracy.withinTolerance && record.accuracy.withinTolerance)) {
+        record.accuracy = accuracy;
+        record.result = valueText(result);
+    }
+    record.reference = referenceText(reference);
+}
+
+// Prints the report (or the CSV row) and returns the exit code: 0 only if both checks passed.
 inline int finishRun(const RunRecord& record, const Options& options)
 {
     std::fputs(options.csv ? (csvRow(record) + "\n").c_str() : humanReport(record).c_str(), stdout);
-    return record.verdict.correct ? exitVerified : exitWrongResult;
+    return record.passed() ? exitVerified : exitWrongResult;
 }

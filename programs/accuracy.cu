@@ -60,6 +60,6 @@ int main()
         std::printf("%zu,%.17g,%.17g,%.6g,%.6g,%.6g,%.6g,%.6g\n", n,
                     reference.component[0].sumOfMagnitudes, exact, error(serialSum(x)),
                     error(pairwiseSum(x.data(), n)), error(kahanSum(x)), error(doubleSum(x)),
-                    verify(0.0f, reference).tolerance);
+                    checkAccuracy(0.0f, reference).tolerance);
     }
 }

@@ -5,7 +5,10 @@
 //   4. copy then reduce, one after the other,
 //   5. the copy cut into chunks, each reduced as soon as it arrives, on two streams, so the
 //      reduction of one chunk overlaps the copy of the next.
-// The reduction is cub::DeviceReduce::Sum (it takes a stream); every sum is verified.
+// The reduction is cub::DeviceReduce::Sum (it takes a stream). Every sum is checked as the
+// harness checks a step: first, correctness, the whole copy-then-reduce and the overlapped
+// chunks on the exact input (common/data.cuh), which must give its exact sum, bit for bit;
+// then accuracy, each timed sum of the random input against its CPU reference.
 // Build and run from the repository root:
 //   nvcc -std=c++17 -O3 -arch=native -I common -o transfers programs/transfers.cu
 //   ./transfers [--n 2^28] [--chunks 8]
@@ -86,8 +89,11 @@ int main(int argc, char** argv)
     const Platform platform = queryPlatform();
     const double bytes = double(n) * sizeof(float);
 
-    std::vector<float> pageable = makeInput<float>(n, 42);
-    const Reference<float> reference = referenceSum(pageable.data(), n);
+    // The exact input first (the correctness checks), then the random input in the same memory.
+    const std::uint64_t seed = 42;
+    ExactInput exactInput;
+    const ExactReference<float> exactReference = prepareExactInput<float>(seed, n, exactInput);
+    std::vector<float> pageable = makeExactInput<float>(exactInput, n);
     float* pinned = nullptr;
     CUDA_CHECK(cudaMallocHost(&pinned, n * sizeof(float)));
     std::copy(pageable.begin(), pageable.end(), pinned);
@@ -126,16 +132,53 @@ int main(int argc, char** argv)
         }
         for (cudaStream_t& s : streams) CUDA_CHECK(cudaStreamSynchronize(s));
     };
-    auto checkSum = [&](const char* what, std::size_t parts) {
+    // The sum of the partial sums, on the host (one partial for the whole array).
+    auto fetchSum = [&](std::size_t parts) {
         std::vector<float> host(parts);
         CUDA_CHECK(cudaMemcpy(host.data(), partials.data(), parts * sizeof(float),
                               cudaMemcpyDeviceToHost));
         float sum = 0;
         for (float p : host) sum += p;
-        Verdict verdict = verify(sum, reference);
-        if (!verdict.correct) {
-            std::fprintf(stderr, "transfers: error: %s: wrong sum %s (reference %s)\n", what,
-                         valueText(sum).c_str(), referenceText(reference).c_str());
+        return sum;
+    };
+    const std::size_t chunkCount = std::min(chunks, ceilDiv(n, chunkSize));
+    // Before each run on the exact input, the input on the device and the partials are poisoned
+    // (all bits set: NaN), so a reduction that reads a chunk before its copy has arrived, or a
+    // partial that was never written, cannot find the right value left from before.
+    auto checkExact = [&](const char* what, std::size_t parts, auto work) {
+        CUDA_CHECK(cudaMemset(input.data(), 0xFF, n * sizeof(float)));
+        CUDA_CHECK(cudaMemset(partials.data(), 0xFF, chunks * sizeof(float)));
+        work();
+        CUDA_CHECK(cudaDeviceSynchronize());
+        const float sum = fetchSum(parts);
+        if (!isExactSum(sum, exactReference)) {
+            std::fprintf(stderr,
+                         "transfers: error: %s: exact input: sum %s, not its exact sum %s\n", what,
+                         valueText(sum).c_str(), exactReferenceText(exactReference).c_str());
+            std::exit(exitWrongResult);
+        }
+    };
+
+    // Correctness, before any timing.
+    checkExact("copy then reduce", 1, [&] {
+        copyFrom(pinned);
+        reduceAll();
+    });
+    checkExact("overlapped chunks", chunkCount, overlapped);
+
+    // Accuracy and the timings: the random input.
+    makeInputSlice(pageable.data(), 0, n, seed);
+    const Reference<float> reference = referenceSum(pageable.data(), n);
+    std::copy(pageable.begin(), pageable.end(), pinned);
+    auto checkSum = [&](const char* what, std::size_t parts) {
+        const float sum = fetchSum(parts);
+        const Accuracy accuracy = checkAccuracy(sum, reference);
+        if (!accuracy.withinTolerance) {
+            std::fprintf(stderr,
+                         "transfers: error: %s: sum %s, reference %s, |error| %.3g > tolerance "
+                         "%.3g\n",
+                         what, valueText(sum).c_str(), referenceText(reference).c_str(),
+                         accuracy.error, accuracy.tolerance);
             std::exit(exitWrongResult);
         }
     };
@@ -160,7 +203,7 @@ int main(int argc, char** argv)
                 .count());
     }
     double overlappedMs = summarize(overlappedTimes).medianMs;
-    checkSum("overlapped chunks", std::min(chunks, ceilDiv(n, chunkSize)));
+    checkSum("overlapped chunks", chunkCount);
 
     std::printf("%s, CUDA %s: n = %zu floats (%s), medians\n", platform.deviceName.c_str(),
                 platform.cudaRuntime.c_str(), n, bytesText(bytes).c_str());
@@ -176,7 +219,9 @@ int main(int argc, char** argv)
     std::string overlapName =
         "pinned copy in " + std::to_string(chunks) + " chunks, reductions overlapped (2 streams)";
     row(overlapName.c_str(), overlappedMs);
-    std::printf("\nAll sums verified against the CPU reference.\n");
+    std::printf(
+        "\nAll sums verified: the exact input's exact, bit for bit; the random input's within the "
+        "tolerance of the CPU reference.\n");
     CUDA_CHECK(cudaFreeHost(pinned));
     for (cudaStream_t& s : streams) CUDA_CHECK(cudaStreamDestroy(s));
     return exitVerified;

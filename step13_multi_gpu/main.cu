@@ -129,6 +129,22 @@ Reference<T> globalReference(const Reference<T>& local, const World& world)
     return total;
 }
 
+// The exact sum of the whole exact input: each rank sums its own slice in int64 (global
+// indices slice.first ..), and the ranks add the sums, exactly (integer addition). Then the
+// same element 0 is negated on every rank should a component's sum be 0: element 0 depends on
+// the seed alone, so every rank takes the same decision without asking rank 0.
+template <typename T>
+ExactReference<T> globalExactReference(ExactInput& input, std::size_t n, const Slice& slice)
+{
+    constexpr int components = ElementTraits<T>::components;
+    const ExactReference<T> local = exactSliceSum<T>(input, slice.first, slice.count);
+    ExactReference<T> total;
+    MPI_CHECK(MPI_Allreduce(local.sum, total.sum, components, MPI_LONG_LONG, MPI_SUM,
+                            MPI_COMM_WORLD));
+    total.n = n;
+    return makeExactSumNonzero(input, total);
+}
+
 template <typename T>
 int runRanks(const Options& options, Combine combine, const World& world, ncclComm_t comm,
              const Platform& platform)
@@ -155,9 +171,17 @@ int runRanks(const Options& options, Combine combine, const World& world, ncclCo
 
     DeviceReduction<T> reduction(slice.count, options.blockSize);
     DeviceArray<T> total(1);
-    Reference<T> reference = globalReference(
-        makeInputOnDevice(reduction.input.data(), slice.count, options.seed, slice.first), world);
     cudaStream_t stream = 0;  // the legacy default stream, where reduce() launches
+
+    const char* technique = combine == Combine::ncclAllReduce ? "per-GPU sums, ncclAllReduce"
+                            : combine == Combine::ncclReduce
+                                ? "per-GPU sums, ncclReduce to rank 0"
+                                : "per-GPU sums, MPI_Allreduce on the host";
+    RunRecord record = newRecord<T>(options, stepName, technique, platform);
+    record.blockSize = options.blockSize;
+    record.gpus = world.ranks;
+    MPI_CHECK(MPI_Allreduce(&platform.peakGBs, &record.peakGBsOfAllGpus, 1, MPI_DOUBLE, MPI_SUM,
+                            MPI_COMM_WORLD));
 
     // One reduction of the whole input: the slice's sum, then the combine. A rank with an
     // empty slice still takes part: its sum is 0 (step 12 writes 0 for n = 0).
@@ -187,36 +211,70 @@ int runRanks(const Options& options, Combine combine, const World& world, ncclCo
         reduction.run();
         combineSums();
     };
+    auto fetchTotal = [&]() {
+        CUDA_CHECK(cudaStreamSynchronize(stream));
+        T value;
+        CUDA_CHECK(cudaMemcpy(&value, total.data(), sizeof(T), cudaMemcpyDeviceToHost));
+        return value;
+    };
+    // A checked run poisons the slice's sum and the total first (all bits set: NaN for floating
+    // point), so that a value never written cannot pass by being left right from before.
+    auto checkedRun = [&]() {
+        CUDA_CHECK(cudaMemset(total.data(), 0xFF, sizeof(T)));
+        CUDA_CHECK(cudaMemset(reduction.result.data(), 0xFF, sizeof(T)));
+        reduceAll();
+        return fetchTotal();
+    };
+    // Every rank's total, on every rank: each rank judges all of them, so the ranks reach one
+    // verdict, and rank 0, which prints, reports a wrong total of any rank. After ncclReduce
+    // rank 0 alone holds the total.
+    auto holdsTotal = [&](int rank) { return combine != Combine::ncclReduce || rank == 0; };
+    auto everyTotal = [&](const T& mine) {
+        std::vector<T> all(world.ranks);
+        MPI_CHECK(MPI_Allgather(&mine, int(sizeof mine), MPI_BYTE, all.data(), int(sizeof mine),
+                                MPI_BYTE, MPI_COMM_WORLD));
+        return all;
+    };
 
-    // Correct before fast: one checked run (rank 0 alone holds the total after ncclReduce).
-    CUDA_CHECK(cudaMemset(total.data(), 0xFF, sizeof(T)));
-    CUDA_CHECK(cudaMemset(reduction.result.data(), 0xFF, sizeof(T)));
-    reduceAll();
-    CUDA_CHECK(cudaStreamSynchronize(stream));
-    T result;
-    CUDA_CHECK(cudaMemcpy(&result, total.data(), sizeof(T), cudaMemcpyDeviceToHost));
-    const bool holdsTotal = combine != Combine::ncclReduce || world.rank == 0;
-    Verdict verdict = holdsTotal ? verify(result, reference) : Verdict{true, 0, 0};
-    // Every rank that holds the total must hold the same bits.
-    std::vector<T> everyResult(world.ranks);
-    MPI_CHECK(MPI_Allgather(&result, int(sizeof result), MPI_BYTE, everyResult.data(),
-                            int(sizeof result), MPI_BYTE, MPI_COMM_WORLD));
+    // Correctness: the exact input, whose sum no order rounds. Each rank makes its own slice
+    // of it on its GPU; every total held must be the exact sum, bit for bit.
+    ExactInput exactInput{options.seed, 0};
+    const ExactReference<T> exactReference =
+        globalExactReference<T>(exactInput, options.n, slice);
     bool sameBits = true;
-    for (int r = 0; r < world.ranks; ++r)
-        if (combine != Combine::ncclReduce && std::memcmp(&everyResult[r], &result, sizeof result))
-            sameBits = false;
+    auto exactRun = [&]() {
+        makeExactInputOnDevice(reduction.input.data(), slice.count, exactInput, slice.first);
+        const std::vector<T> totals = everyTotal(checkedRun());
+        int shown = 0;  // rank 0's total, or the first wrong one
+        for (int r = 0; r < world.ranks; ++r) {
+            if (!holdsTotal(r)) continue;
+            if (!isExactSum(totals[r], exactReference) && isExactSum(totals[shown], exactReference))
+                shown = r;
+            // Every rank that holds the total must hold the same bits. On the exact input every
+            // order of the combine gives the same bits (on the random input three or more sums
+            // need not: tests/combine_order_tests.cu), so a difference is a wrong total.
+            if (std::memcmp(&totals[r], &totals[0], sizeof(T)) != 0) {
+                if (world.rank == 0)
+                    std::fprintf(stderr, "%s: rank %d holds the total %s, rank 0 holds %s\n",
+                                 stepName, r, valueText(totals[r]).c_str(),
+                                 valueText(totals[0]).c_str());
+                sameBits = false;
+            }
+        }
+        addExactRun(record, totals[shown], exactReference);
+    };
+    exactRun();
 
-    const char* technique = combine == Combine::ncclAllReduce ? "per-GPU sums, ncclAllReduce"
-                            : combine == Combine::ncclReduce
-                                ? "per-GPU sums, ncclReduce to rank 0"
-                                : "per-GPU sums, MPI_Allreduce on the host";
-    RunRecord record = newRecord<T>(options, stepName, technique, platform);
-    record.blockSize = options.blockSize;
-    record.gpus = world.ranks;
-    MPI_CHECK(MPI_Allreduce(&platform.peakGBs, &record.peakGBsOfAllGpus, 1, MPI_DOUBLE, MPI_SUM,
-                            MPI_COMM_WORLD));
-    record.verdict = verdict;
-    if (!sameBits) record.verdict.correct = false;
+    // Accuracy, and the timing: the random input, in the same memory. Its reference is the
+    // references of the slices, added.
+    const Reference<T> reference = globalReference(
+        makeInputOnDevice(reduction.input.data(), slice.count, options.seed, slice.first), world);
+    auto accuracyRun = [&](const T& mine) {
+        const std::vector<T> totals = everyTotal(mine);
+        for (int r = 0; r < world.ranks; ++r)
+            if (holdsTotal(r)) addAccuracyRun(record, totals[r], reference);
+    };
+    accuracyRun(checkedRun());
 
     std::vector<double> timesMs, combineMs;
     if (!options.verifyOnly) {
@@ -257,20 +315,18 @@ int runRanks(const Options& options, Combine combine, const World& world, ncclCo
         CUDA_CHECK(cudaEventDestroy(combineDone));
         record.timed = true;
         record.timing = summarize(timesMs);
-        // The last timed run must be right too.
-        CUDA_CHECK(cudaMemcpy(&result, total.data(), sizeof(T), cudaMemcpyDeviceToHost));
-        if (holdsTotal) {
-            Verdict lastVerdict = verify(result, reference);
-            if (!lastVerdict.correct) record.verdict = lastVerdict;
-        }
+        accuracyRun(fetchTotal());  // the last timed run must be right too: a race can pass once
     }
-    record.result = valueText(result);
-    record.reference = referenceText(reference);
 
-    // One verdict for all: any rank's wrong result fails every rank.
-    status = agreedStatus(record.verdict.correct ? 0 : exitWrongResult);
+    // The exact input once more. Each workspace now holds the random input's partial sums, so
+    // a run that reads a partial before it is written gets a wrong one and misses the exact
+    // sum; with the same input in every run, the stale partial would have been the right one.
+    exactRun();
+
+    // One verdict for all: every rank judged every total, and the worst status decides, so
+    // any rank's wrong result fails every rank.
+    status = agreedStatus(record.passed() && sameBits ? 0 : exitWrongResult);
     if (world.rank == 0) {
-        if (status != 0) record.verdict.correct = false;
         finishRun(record, options);
         if (record.timed) {
             const double gbs = record.gbs();

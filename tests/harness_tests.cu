@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <thread>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "measure.cuh"
 #include "progress.cuh"
 #include "report.cuh"
+#include "harness.cuh"
 
 namespace {
 
@@ -247,9 +249,9 @@ TEST(Tolerance, PassesEveryCorrectOrder)
         std::vector<float> floats = makeInput<float>(n, n);
         std::vector<double> doubles = makeInput<double>(n, n);
         for (float sum : summationOrders(floats))
-            EXPECT_TRUE(verify(sum, referenceSum(floats.data(), n)).correct) << "float, n = " << n;
+            EXPECT_TRUE(checkAccuracy(sum, referenceSum(floats.data(), n)).withinTolerance) << "float, n = " << n;
         for (double sum : summationOrders(doubles))
-            EXPECT_TRUE(verify(sum, referenceSum(doubles.data(), n)).correct)
+            EXPECT_TRUE(checkAccuracy(sum, referenceSum(doubles.data(), n)).withinTolerance)
                 << "double, n = " << n;
     }
 }
@@ -261,8 +263,8 @@ TEST(Tolerance, CatchesOneDroppedElement)
         std::vector<float> x = makeInput<float>(n, n);
         Reference<float> reference = referenceSum(x.data(), n);
         EXPECT_FALSE(
-            verify(summationOrders(std::vector<float>(x.begin() + 1, x.end()))[0], reference)
-                .correct)
+            checkAccuracy(summationOrders(std::vector<float>(x.begin() + 1, x.end()))[0], reference)
+                .withinTolerance)
             << "float, n = " << n;
     }
     for (std::size_t n : {1, 1025, (1 << 20) + 7, 1 << 22}) {
@@ -271,14 +273,14 @@ TEST(Tolerance, CatchesOneDroppedElement)
         for (std::size_t dropped : {std::size_t(0), n - 1}) {
             std::vector<double> rest = x;
             rest.erase(rest.begin() + dropped);
-            EXPECT_FALSE(verify(summationOrders(rest)[2], reference).correct)
+            EXPECT_FALSE(checkAccuracy(summationOrders(rest)[2], reference).withinTolerance)
                 << "double, n = " << n;
         }
         std::vector<int> ints = makeInput<int>(n, n);
         Reference<int> intReference = referenceSum(ints.data(), n);
         EXPECT_FALSE(
-            verify(summationOrders(std::vector<int>(ints.begin(), ints.end() - 1))[0], intReference)
-                .correct);
+            checkAccuracy(summationOrders(std::vector<int>(ints.begin(), ints.end() - 1))[0], intReference)
+                .withinTolerance);
     }
 }
 
@@ -286,9 +288,9 @@ TEST(Tolerance, RejectsNaNAndIsZeroForOneTerm)
 {
     std::vector<float> x = {0.75f};
     Reference<float> reference = referenceSum(x.data(), 1);
-    EXPECT_TRUE(verify(0.75f, reference).correct);
-    EXPECT_FALSE(verify(std::nextafter(0.75f, 1.0f), reference).correct);
-    EXPECT_FALSE(verify(std::numeric_limits<float>::quiet_NaN(), reference).correct);
+    EXPECT_TRUE(checkAccuracy(0.75f, reference).withinTolerance);
+    EXPECT_FALSE(checkAccuracy(std::nextafter(0.75f, 1.0f), reference).withinTolerance);
+    EXPECT_FALSE(checkAccuracy(std::numeric_limits<float>::quiet_NaN(), reference).withinTolerance);
     EXPECT_EQ(toleranceFactor(0, 1e-7), 0);
     EXPECT_EQ(toleranceFactor(1, 1e-7), 0);
 }
@@ -299,9 +301,209 @@ TEST(Tolerance, ComplexChecksBothComponents)
     Reference<Complex<double>> reference = referenceSum(x.data(), x.size());
     Complex<double> sum = 0;
     for (const auto& v : x) sum += v;
-    EXPECT_TRUE(verify(sum, reference).correct);
-    EXPECT_FALSE(verify(Complex<double>(sum.re, sum.im + 0.5), reference).correct);
-    EXPECT_FALSE(verify(Complex<double>(sum.re - 0.5, sum.im), reference).correct);
+    EXPECT_TRUE(checkAccuracy(sum, reference).withinTolerance);
+    EXPECT_FALSE(checkAccuracy(Complex<double>(sum.re, sum.im + 0.5), reference).withinTolerance);
+    EXPECT_FALSE(checkAccuracy(Complex<double>(sum.re - 0.5, sum.im), reference).withinTolerance);
+}
+
+// The exact input: whole numbers from +-1 to +-8, none 0, both signs, every component.
+template <typename T>
+void expectExactElements()
+{
+    using Scalar = typename ElementTraits<T>::Scalar;
+    ExactInput input{7, 0};
+    bool positive = false, negative = false;
+    for (std::size_t i = 0; i < 10000; ++i) {
+        const T x = exactElement<T>(input, i);
+        for (int c = 0; c < ElementTraits<T>::components; ++c) {
+            const Scalar v = componentOf(x, c);
+            ASSERT_EQ(v, Scalar((long long)v)) << "not a whole number at " << i;
+            ASSERT_TRUE(v != 0 && v >= -exactMagnitudeMax && v <= exactMagnitudeMax) << i;
+            positive = positive || v > 0;
+            negative = negative || v < 0;
+        }
+    }
+    EXPECT_TRUE(positive && negative);
+}
+
+TEST(ExactInput, WholeNumbersNeverZeroOfBothSigns)
+{
+    expectExactElements<int>();
+    expectExactElements<long long>();
+    expectExactElements<float>();
+    expectExactElements<double>();
+    expectExactElements<Complex<float>>();
+    expectExactElements<Complex<double>>();
+}
+
+// Summed directly on the host, element by element, after the negation of element 0.
+template <typename T>
+ExactReference<T> directExactSum(const ExactInput& input, std::size_t n)
+{
+    ExactReference<T> sum;
+    sum.n = n;
+    for (std::size_t i = 0; i < n; ++i)
+        for (int c = 0; c < ElementTraits<T>::components; ++c)
+            sum.sum[c] += (long long)componentOf(exactElement<T>(input, i), c);
+    return sum;
+}
+
+// Random signs cancel exactly now and then (n = 2: one seed in 16): then element 0 is
+// negated, and the sum the harness expects is the sum of the input it really makes.
+TEST(ExactInput, SumIsNeverZero)
+{
+    int cancelled = 0;
+    for (std::uint64_t seed = 0; seed < 400; ++seed) {
+        for (std::size_t n : {1, 2, 4, 6}) {
+            ExactInput input;
+            ExactReference<Complex<float>> total = prepareExactInput<Complex<float>>(seed, n, input);
+            if (input.negateFirst != 0) ++cancelled;
+            ExactReference<Complex<float>> direct = directExactSum<Complex<float>>(input, n);
+            for (int c = 0; c < 2; ++c) {
+                EXPECT_NE(total.sum[c], 0) << "seed " << seed << ", n = " << n;
+                EXPECT_EQ(total.sum[c], direct.sum[c]) << "seed " << seed << ", n = " << n;
+            }
+        }
+    }
+    EXPECT_GT(cancelled, 50);  // the rule was exercised, not only the common case
+    ExactInput empty;
+    EXPECT_EQ(prepareExactInput<float>(1, 0, empty).sum[0], 0);  // n = 0: the empty sum
+}
+
+TEST(ExactInput, ReferenceIsTheSameWhateverTheThreads)
+{
+    const std::size_t n = (std::size_t(1) << 20) + 7;
+    ExactInput input;
+    ExactReference<Complex<double>> one =
+        withHostThreads(1, [&] { return prepareExactInput<Complex<double>>(5, n, input); });
+    ExactReference<Complex<double>> many =
+        withHostThreads(7, [&] { return prepareExactInput<Complex<double>>(5, n, input); });
+    EXPECT_EQ(one.sum[0], many.sum[0]);
+    EXPECT_EQ(one.sum[1], many.sum[1]);
+    ExactReference<Complex<double>> direct = directExactSum<Complex<double>>(input, n);
+    EXPECT_EQ(one.sum[0], direct.sum[0]);
+    EXPECT_EQ(one.sum[1], direct.sum[1]);
+}
+
+// Every order the steps use gives the exact sum, bit for bit: for float up to n = 2^21 this
+// is certain (sum |x_i| <= 8n <= 2^24); 2^22 + 5 goes past it, where it holds with
+// overwhelming probability (docs/accuracy.md).
+TEST(ExactInput, EveryOrderGivesTheExactSum)
+{
+    for (std::size_t n : {std::size_t(1), std::size_t(1025), (std::size_t(1) << 21),
+                          (std::size_t(1) << 22) + 5}) {
+        ExactInput input;
+        ExactReference<float> floatSum = prepareExactInput<float>(n, n, input);
+        for (float sum : summationOrders(makeExactInput<float>(input, n)))
+            EXPECT_TRUE(isExactSum(sum, floatSum)) << "float, n = " << n << ": " << sum;
+        ExactReference<double> doubleSum = prepareExactInput<double>(n, n, input);
+        for (double sum : summationOrders(makeExactInput<double>(input, n)))
+            EXPECT_TRUE(isExactSum(sum, doubleSum)) << "double, n = " << n << ": " << sum;
+    }
+}
+
+// A value of T whose components are the given whole numbers.
+template <typename T>
+T fromWholeNumbers(const long long (&parts)[ElementTraits<T>::components])
+{
+    using Scalar = typename ElementTraits<T>::Scalar;
+    if constexpr (ElementTraits<T>::components == 1) {
+        return Scalar(parts[0]);
+    } else {
+        return T(Scalar(parts[0]), Scalar(parts[1]));
+    }
+}
+
+// What a faulty reduction returns, made by hand: the exact sum changed by `delta` (an element
+// or a block's partial sum, lost: -1, or added twice: +1).
+template <typename T>
+T changedSum(const ExactReference<T>& exact, const ExactReference<T>& delta, int sign)
+{
+    long long parts[ElementTraits<T>::components];
+    for (int c = 0; c < ElementTraits<T>::components; ++c)
+        parts[c] = exact.sum[c] + sign * delta.sum[c];
+    return fromWholeNumbers<T>(parts);
+}
+
+// The correctness check against the faults a reduction really has, for every type, up to
+// n = 2^30: the right sum passes; a result of 0, one element lost or added twice (the first,
+// one in the middle, the last), one block's partial sum lost or added twice (a block of 256
+// threads, one element each; and of 256 threads x 8 loads x 4 floats), and NaN all fail.
+template <typename T>
+void expectFaultsRejected(std::size_t n)
+{
+    SCOPED_TRACE(std::string(ElementTraits<T>::name) + ", n = " + std::to_string(n));
+    ExactInput input;
+    const ExactReference<T> exact = prepareExactInput<T>(n + 1, n, input);
+    long long zeros[ElementTraits<T>::components] = {};
+    EXPECT_TRUE(isExactSum(changedSum(exact, exact, 0), exact));
+    EXPECT_FALSE(isExactSum(fromWholeNumbers<T>(zeros), exact)) << "a result of 0";
+    for (std::size_t i : {std::size_t(0), n / 2, n - 1}) {
+        const ExactReference<T> element = exactSliceSum<T>(input, i, 1);
+        EXPECT_FALSE(isExactSum(changedSum(exact, element, -1), exact)) << "element " << i << " lost";
+        EXPECT_FALSE(isExactSum(changedSum(exact, element, +1), exact)) << "element " << i << " twice";
+    }
+    for (std::size_t blockElements : {std::size_t(256), std::size_t(256 * 8 * 4)}) {
+        const std::size_t first = n / blockElements / 2 * blockElements;  // a block in the middle
+        const ExactReference<T> partial =
+            exactSliceSum<T>(input, first, std::min(blockElements, n - first));
+        bool partialIsZero = true;
+        for (int c = 0; c < ElementTraits<T>::components; ++c)
+            partialIsZero = partialIsZero && partial.sum[c] == 0;
+        if (partialIsZero) continue;  // losing a partial sum of 0 changes nothing (rare; see docs)
+        EXPECT_FALSE(isExactSum(changedSum(exact, partial, -1), exact)) << "a block's partial lost";
+        EXPECT_FALSE(isExactSum(changedSum(exact, partial, +1), exact)) << "a block's partial twice";
+    }
+    if constexpr (!std::is_integral_v<typename ElementTraits<T>::Scalar>) {
+        T nan = changedSum(exact, exact, 0);
+        reinterpret_cast<typename ElementTraits<T>::Scalar*>(&nan)[0] =
+            std::numeric_limits<typename ElementTraits<T>::Scalar>::quiet_NaN();
+        EXPECT_FALSE(isExactSum(nan, exact)) << "NaN";
+    }
+}
+
+TEST(ExactCheck, RejectsZeroALostOrDoubledElementOrPartialForEveryType)
+{
+    for (std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(1025),
+                          (std::size_t(1) << 21) + 3, std::size_t(1) << 28}) {
+        expectFaultsRejected<int>(n);
+        expectFaultsRejected<long long>(n);
+        expectFaultsRejected<float>(n);
+        expectFaultsRejected<double>(n);
+        expectFaultsRejected<Complex<float>>(n);
+        expectFaultsRejected<Complex<double>>(n);
+    }
+    // The float types at 2^30, where the exact input's exactness rests on probability: the
+    // sum must still be a whole number the type holds, and every fault must show.
+    expectFaultsRejected<float>(std::size_t(1) << 30);
+    expectFaultsRejected<Complex<float>>(std::size_t(1) << 30);
+}
+
+// The verdict needs both checks, and at least one run on the exact input.
+TEST(Report, PassesOnlyWithBothChecks)
+{
+    RunRecord record;
+    record.accuracy.withinTolerance = true;
+    EXPECT_FALSE(record.passed()) << "no run on the exact input";
+    ExactReference<int> exact;
+    exact.n = 3;
+    exact.sum[0] = 5;
+    addExactRun(record, 5, exact);
+    EXPECT_TRUE(record.passed());
+    addExactRun(record, 4, exact);
+    addExactRun(record, 5, exact);
+    EXPECT_FALSE(record.passed());
+    EXPECT_EQ(record.exactRuns, 3);
+    EXPECT_EQ(record.exactWrongRuns, 1);
+    EXPECT_EQ(record.exactResult, "4");  // the wrong sum is the one reported
+    EXPECT_NE(humanReport(record).find("FAIL  correctness: exact input, sum 4 != exact sum 5, "
+                                       "wrong in 1 of 3 runs"),
+              std::string::npos)
+        << humanReport(record);
+    RunRecord accurateOnly;
+    addExactRun(accurateOnly, 5, exact);
+    accurateOnly.accuracy.withinTolerance = false;
+    EXPECT_FALSE(accurateOnly.passed());
 }
 
 TEST(Statistics, MedianMinMax)
@@ -343,7 +545,7 @@ TEST(Report, PercentOfPeakCountsEveryGpu)
     record.timed = true;
     record.timing = summarize({1, 1, 1});
     EXPECT_DOUBLE_EQ(record.percentOfPeak(), 75);
-    EXPECT_NE(humanReport(record).find("= 75.0% of peak  "), std::string::npos);
+    EXPECT_NE(humanReport(record).find("= 75.0% of peak\n"), std::string::npos);
 
     record.bytes = 6e9;  // two GPUs: 6000 GB/s
     record.gpus = 2;

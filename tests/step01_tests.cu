@@ -14,9 +14,14 @@ void checkSerialLoop()
     for (std::size_t n : {0, 1, 2, 31, 33, 1025, (1 << 20) + 7}) {
         SCOPED_TRACE("n = " + std::to_string(n));
         std::vector<T> input = makeInput<T>(n, 7 + n);
-        Verdict verdict = verify(reduce(input.data(), n), referenceSum(input.data(), n));
-        EXPECT_TRUE(verdict.correct)
-            << "|error| " << verdict.error << ", tolerance " << verdict.tolerance;
+        Accuracy accuracy = checkAccuracy(reduce(input.data(), n), referenceSum(input.data(), n));
+        EXPECT_TRUE(accuracy.withinTolerance)
+            << "|error| " << accuracy.error << ", tolerance " << accuracy.tolerance;
+        ExactInput exactInput;
+        ExactReference<T> exact = prepareExactInput<T>(7 + n, n, exactInput);
+        T sum = reduce(makeExactInput<T>(exactInput, n).data(), n);
+        EXPECT_TRUE(isExactSum(sum, exact))
+            << "exact input: sum " << valueText(sum) << ", exact sum " << exactReferenceText(exact);
     }
 }
 

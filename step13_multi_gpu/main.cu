@@ -139,8 +139,8 @@ ExactReference<T> globalExactReference(ExactInput& input, std::size_t n, const S
     constexpr int components = ElementTraits<T>::components;
     const ExactReference<T> local = exactSliceSum<T>(input, slice.first, slice.count);
     ExactReference<T> total;
-    MPI_CHECK(MPI_Allreduce(local.sum, total.sum, components, MPI_LONG_LONG, MPI_SUM,
-                            MPI_COMM_WORLD));
+    MPI_CHECK(
+        MPI_Allreduce(local.sum, total.sum, components, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD));
     total.n = n;
     return makeExactSumNonzero(input, total);
 }
@@ -239,8 +239,7 @@ int runRanks(const Options& options, Combine combine, const World& world, ncclCo
     // Correctness: the exact input, whose sum no order rounds. Each rank makes its own slice
     // of it on its GPU; every total held must be the exact sum, bit for bit.
     ExactInput exactInput{options.seed, 0};
-    const ExactReference<T> exactReference =
-        globalExactReference<T>(exactInput, options.n, slice);
+    const ExactReference<T> exactReference = globalExactReference<T>(exactInput, options.n, slice);
     bool sameBits = true;
     auto exactRun = [&]() {
         makeExactInputOnDevice(reduction.input.data(), slice.count, exactInput, slice.first);

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Usage: [MATRIX_RANKS="1 2 4"] check_multi_gpu.sh PROGRAM
 # Step 13 under mpirun. With GPUs: the correctness matrix (types; n = 0, n below the number
-# of ranks, uneven splits, large n) with 1, 2 and 4 ranks, as many as there are GPUs; the
-# result must be verified (exit 0), and for three of the cases the same bits in three runs; a
-# slice too large for the GPU and more ranks than GPUs must end every rank with exit code 3.
+# of ranks, uneven splits, large n) with 1, 2 and 4 ranks, as many as there are GPUs; every
+# run must pass both checks (exit 0). The exact input's total must be the same bits with
+# every rank count: no order of the combine rounds it. The random input's total may differ
+# between rank counts from three ranks on (another association of the per-GPU sums rounds
+# otherwise: tests/combine_order_tests.cu); with one rank count it must repeat, so three of
+# the cases run three times and must print the same bits for both inputs. A slice too large
+# for the GPU and more ranks than GPUs must end every rank with exit code 3.
 # With no GPU: every rank must exit 3, with one line each. Either way, a command line that
 # one rank alone refuses must end every rank; with no GPU the test then reports itself skipped
 # (exit code 77), since the matrix did not run. MATRIX_RANKS chooses the matrix's rank
@@ -21,6 +25,10 @@ run() {  # run RANKS ARGS...: mpirun's exit code; the program's output in $work/
     local ranks=$1; shift
     timeout 300 mpirun -np "$ranks" --oversubscribe "$program" "$@" >"$work/out" 2>&1
 }
+# The two sums of a run's report: the exact input's, then the random input's.
+sums() { grep -o -e 'correctness: exact input, sum [^ ,]*' -e 'accuracy: random input, sum [^ ,]*' "$work/out"; }
+exactSum() { grep -o 'correctness: exact input, sum [^ ,]*' "$work/out"; }
+declare -A exactOf ranksOf  # per "type n": the exact input's sum, and the rank count that printed it
 
 # A command line that one rank alone refuses (mpirun starts rank 1 with another one) ends
 # every rank with exit code 2 and the refusing rank's line, GPU or not: never a hang.
@@ -45,21 +53,33 @@ fi
 
 for ranks in ${MATRIX_RANKS:-1 2 4}; do
     [ "$ranks" -le "$gpus" ] || { echo "not run: $ranks ranks (there are $gpus GPUs)"; continue; }
+    before=$failures
+    : "${firstRanks:=$ranks}"  # the rank count whose exact input's sums the others must print
     for type in int int64 float double cdouble; do
         for n in 0 1 3 1025 "2^20+7" "2^24-1"; do
             run "$ranks" --type "$type" --n "$n" --verify-only || { fail "$ranks ranks, $type, n = $n"; cat "$work/out"; continue; }
+            exact=$(exactSum)
+            [ -n "$exact" ] || { fail "$ranks ranks, $type, n = $n: no exact input's sum in the report"; cat "$work/out"; continue; }
+            key="$type $n"
+            if [ -z "${exactOf[$key]:-}" ]; then
+                exactOf[$key]=$exact ranksOf[$key]=$ranks
+            elif [ "$exact" != "${exactOf[$key]}" ]; then
+                fail "$type, n = $n, exact input: $ranks ranks printed '$exact', ${ranksOf[$key]} rank(s) '${exactOf[$key]}'"
+            fi
             case "$type,$n" in float,2^24-1 | double,2^20+7 | cdouble,1025) ;; *) continue ;; esac
-            first=$(grep -o 'PASS: sum [^ ]*' "$work/out")
+            first=$(sums)
             for again in 2 3; do
                 run "$ranks" --type "$type" --n "$n" --verify-only
-                [ "$(grep -o 'PASS: sum [^ ]*' "$work/out")" = "$first" ] || fail "$ranks ranks, $type, n = $n: run $again printed another result"
+                [ "$(sums)" = "$first" ] || { fail "$ranks ranks, $type, n = $n: run $again printed other sums"; printf '%s\n---\n' "$first"; sums; }
             done
         done
     done
     for combine in nccl-reduce mpi-allreduce; do
         run "$ranks" --type double --n "2^22+3" --verify-only --combine $combine || { fail "$ranks ranks, --combine $combine"; cat "$work/out"; }
     done
-    echo "ok: $ranks rank(s): 5 types x 6 sizes verified, 3 cases the same bits in 3 runs; both other combines verified"
+    compared=""
+    [ "$ranks" -eq "$firstRanks" ] || compared=", the exact input's sums the same bits as with $firstRanks rank(s)"
+    [ $failures -eq "$before" ] && echo "ok: $ranks rank(s): 5 types x 6 sizes passed both checks$compared; 3 cases the same sums in 3 runs; both other combines passed"
     # 2^40 floats (4 TiB) fit on no GPU: every rank refuses its slice together, exit code 3.
     before=$failures
     run "$ranks" --n 2^40 --verify-only; status=$?

@@ -55,29 +55,57 @@ std::vector<std::string> typeNames()
     return names;
 }
 
+// The correctness check: the exact input must give its exact sum, bit for bit.
+template <typename T>
+void expectExactSum(const T& result, const ExactReference<T>& exact, const char* when)
+{
+    EXPECT_TRUE(isExactSum(result, exact)) << "exact input, " << when << ": sum "
+                                           << valueText(result) << ", exact sum "
+                                           << exactReferenceText(exact);
+}
+
+template <typename T>
+void expectAccurate(const T& result, const Reference<T>& reference, int run)
+{
+    Accuracy accuracy = checkAccuracy(result, reference);
+    EXPECT_TRUE(accuracy.withinTolerance)
+        << "random input, run " << run << ": sum " << valueText(result) << ", reference "
+        << referenceText(reference) << ", |error| " << accuracy.error << ", tolerance "
+        << accuracy.tolerance;
+}
+
+// As the harness runs a step: the exact input, the random input twice, the exact input again
+// (it then finds the random input's partial sums in the workspace: a partial read before it
+// is written gives a wrong exact sum).
 template <typename T>
 void checkEverySize(int blockSize)
 {
     for (std::size_t n : testSizes()) {
         SCOPED_TRACE("n = " + std::to_string(n) + ", block = " + std::to_string(blockSize) +
                      ", REDUCTION_TEST_SEED=" + std::to_string(seed));
+        DeviceReduction<T> reduction(n, blockSize);
+        ExactInput exactInput;
+        const ExactReference<T> exact = prepareExactInput<T>(seed + n, n, exactInput);
+        makeExactInputOnDevice(reduction.input.data(), n, exactInput);
+        expectExactSum(reduction.runAndFetch(), exact, "first run");
+
         std::vector<T> input = makeInput<T>(n, seed + n);
         Reference<T> reference = referenceSum(input.data(), n);
-        DeviceReduction<T> reduction(input, blockSize);
+        if (n > 0)
+            CUDA_CHECK(cudaMemcpy(reduction.input.data(), input.data(), n * sizeof(T),
+                                  cudaMemcpyHostToDevice));
         T firstResult{};
         for (int run = 0; run < 2; ++run) {  // the second run finds the workspace used
             T result = reduction.runAndFetch();
-            Verdict verdict = verify(result, reference);
-            EXPECT_TRUE(verdict.correct)
-                << "run " << run << ": sum " << valueText(result) << ", reference "
-                << referenceText(reference) << ", |error| " << verdict.error << ", tolerance "
-                << verdict.tolerance;
+            expectAccurate(result, reference, run);
             if (run == 0) firstResult = result;
             // Every step adds in an order fixed by n and the block size: same bits every run.
             EXPECT_EQ(std::memcmp(&firstResult, &result, sizeof(T)), 0)
                 << "run " << run << " gave " << valueText(result) << " after "
                 << valueText(firstResult);
         }
+        makeExactInputOnDevice(reduction.input.data(), n, exactInput);
+        expectExactSum(reduction.runAndFetch(), exact, "after the random input's runs");
     }
 }
 
@@ -94,23 +122,27 @@ void checkMisalignedInput(int blockSize)
             SCOPED_TRACE("offset " + std::to_string(offset) + " elements, n = " +
                          std::to_string(n) + ", block = " + std::to_string(blockSize) +
                          ", REDUCTION_TEST_SEED=" + std::to_string(seed));
-            std::vector<T> input = makeInput<T>(n, seed + n + offset);
-            Reference<T> reference = referenceSum(input.data(), n);
             DeviceReduction<T> reduction(n + offset, blockSize);  // its workspace fits n too
             T* start = reduction.input.data() + offset;           // 4, 8 or 12 bytes past 16 (or 0)
-            if (n > 0)
-                CUDA_CHECK(cudaMemcpy(start, input.data(), n * sizeof(T), cudaMemcpyHostToDevice));
-            for (int run = 0; run < 2; ++run) {
+            auto runAtStart = [&]() {
                 CUDA_CHECK(cudaMemset(reduction.result.data(), 0xFF, sizeof(T)));
                 reduce(static_cast<const T*>(start), n, blockSize, reduction.workspace.data(),
                        reduction.workspace.count(), reduction.result.data());
-                T result = reduction.fetchResult();
-                Verdict verdict = verify(result, reference);
-                EXPECT_TRUE(verdict.correct)
-                    << "run " << run << ": sum " << valueText(result) << ", reference "
-                    << referenceText(reference) << ", |error| " << verdict.error << ", tolerance "
-                    << verdict.tolerance;
-            }
+                return reduction.fetchResult();
+            };
+            ExactInput exactInput;
+            const ExactReference<T> exact = prepareExactInput<T>(seed + n + offset, n, exactInput);
+            makeExactInputOnDevice(start, n, exactInput);
+            expectExactSum(runAtStart(), exact, "first run");
+
+            std::vector<T> input = makeInput<T>(n, seed + n + offset);
+            Reference<T> reference = referenceSum(input.data(), n);
+            if (n > 0)
+                CUDA_CHECK(cudaMemcpy(start, input.data(), n * sizeof(T), cudaMemcpyHostToDevice));
+            for (int run = 0; run < 2; ++run) expectAccurate(runAtStart(), reference, run);
+
+            makeExactInputOnDevice(start, n, exactInput);
+            expectExactSum(runAtStart(), exact, "after the random input's runs");
         }
     }
 }

@@ -13,18 +13,20 @@ void checkSums()
 {
     std::vector<std::size_t> sizes = exerciseSizes();
     sizes.push_back(0);
-    for (std::size_t n : sizes) {
-        std::vector<T> input = makeInput<T>(n, exerciseSeed + n);
-        DeviceArray<unsigned char> workspace(blockReduceWorkspaceBytes<T>(n));
-        if (workspace.count() > 0) CUDA_CHECK(cudaMemset(workspace.data(), 0, workspace.count()));
-        T result = runOnDevice(input, [&](const T* in, std::size_t count, T* out) {
-            reduceWithBlockReduce(in, count, workspace.data(), out);
-        });
-        if (n == 0)
-            EXPECT_EQ(result, T(0)) << "the sum of no elements is 0";
-        else
-            EXPECT_TRUE(sumIsCorrect(result, input));
-    }
+    for (std::size_t n : sizes)
+        for (const ExerciseInput<T>& input : exerciseInputs<T>(n)) {
+            SCOPED_TRACE(input.name);
+            DeviceArray<unsigned char> workspace(blockReduceWorkspaceBytes<T>(n));
+            if (workspace.count() > 0)
+                CUDA_CHECK(cudaMemset(workspace.data(), 0, workspace.count()));
+            T result = runOnDevice(input.elements, [&](const T* in, std::size_t count, T* out) {
+                reduceWithBlockReduce(in, count, workspace.data(), out);
+            });
+            if (n == 0)
+                EXPECT_EQ(result, T(0)) << "the sum of no elements is 0";
+            else
+                EXPECT_TRUE(sumIsCorrect(result, input.elements));
+        }
 }
 
 }  // namespace

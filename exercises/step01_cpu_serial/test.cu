@@ -40,15 +40,15 @@ template <typename T>
 void checkFourAccumulators()
 {
     for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(2), std::size_t(3),
-                          std::size_t(4), std::size_t(5), std::size_t(7), std::size_t(1000003)}) {
-        std::vector<T> input = makeInput<T>(n, exerciseSeed + n);
-        T result = reduceFourAccumulators(input.data(), n);
-        if (n == 0) {
-            EXPECT_EQ(result, T(0));
-            continue;
+                          std::size_t(4), std::size_t(5), std::size_t(7), std::size_t(1000003)})
+        for (const ExerciseInput<T>& input : exerciseInputs<T>(n)) {
+            SCOPED_TRACE(input.name);
+            T result = reduceFourAccumulators(input.elements.data(), n);
+            if (n == 0)
+                EXPECT_EQ(result, T(0));
+            else
+                EXPECT_TRUE(sumIsCorrect(result, input.elements));
         }
-        EXPECT_TRUE(sumIsCorrect(result, input));
-    }
 }
 
 TEST(FourAccumulators, Int)

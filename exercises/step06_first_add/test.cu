@@ -14,15 +14,15 @@ void checkSums()
         std::vector<std::size_t> sizes = exerciseSizes();
         for (std::size_t tail = 1; tail < 4; ++tail)
             sizes.push_back(4 * std::size_t(blockSize) * 3 + tail * blockSize + 1);
-        for (std::size_t n : sizes) {
-            SCOPED_TRACE("block = " + std::to_string(blockSize));
-            std::vector<T> input = makeInput<T>(n, exerciseSeed + n);
-            DeviceArray<unsigned char> workspace(firstAddFourWorkspaceBytes<T>(n, blockSize));
-            T result = runOnDevice(input, [&](const T* in, std::size_t count, T* out) {
-                reduceFirstAddFour(in, count, blockSize, workspace.data(), out);
-            });
-            EXPECT_TRUE(sumIsCorrect(result, input));
-        }
+        for (std::size_t n : sizes)
+            for (const ExerciseInput<T>& input : exerciseInputs<T>(n)) {
+                SCOPED_TRACE("block = " + std::to_string(blockSize) + ", " + input.name);
+                DeviceArray<unsigned char> workspace(firstAddFourWorkspaceBytes<T>(n, blockSize));
+                T result = runOnDevice(input.elements, [&](const T* in, std::size_t count, T* out) {
+                    reduceFirstAddFour(in, count, blockSize, workspace.data(), out);
+                });
+                EXPECT_TRUE(sumIsCorrect(result, input.elements));
+            }
     }
 }
 

@@ -32,6 +32,22 @@ T dotOnDevice(const std::vector<T>& x, const std::vector<T>& y, std::size_t offs
     return value;
 }
 
+// The exact pair of n elements: x the exact input (whole numbers 1 to 8 with random signs), y
+// random signs (+-1, from another exact input). Each product is a whole number of x's size,
+// so sum |x_i y_i| <= 8n <= 2^24 at every exercise size: every order of summation gives the
+// exact dot product, in every type, and one lost or repeated product changes it.
+template <typename T>
+void makeExactPair(std::size_t n, std::vector<T>& x, std::vector<T>& y, std::vector<T>& products)
+{
+    x = makeExactExerciseInput<T>(n, exerciseSeed + n);
+    y = makeExactExerciseInput<T>(n, exerciseSeed + 7 * n + 1);
+    products.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        y[i] = y[i] < T(0) ? T(-1) : T(1);
+        products[i] = x[i] * y[i];
+    }
+}
+
 template <typename T>
 void checkDotProducts()
 {
@@ -56,6 +72,12 @@ void checkDotProducts()
                     double tolerance = toleranceFactor(n + 1, unitRoundoff<T>()) * magnitudes;
                     EXPECT_NEAR(double(result), exact, tolerance);
                 }
+                // The exact input: the dot product is the sum of the products, each exact, so
+                // sumIsCorrect requires the exact sum, bit for bit.
+                std::vector<T> exactX, exactY, products;
+                makeExactPair(n, exactX, exactY, products);
+                EXPECT_TRUE(sumIsCorrect(dotOnDevice(exactX, exactY, offset, blockSize), products))
+                    << "exact input";
             }
 }
 

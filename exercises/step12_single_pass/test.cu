@@ -14,14 +14,14 @@ template <typename T>
 void checkSums()
 {
     for (int blockSize : exerciseBlockSizes())
-        for (std::size_t n : exerciseSizes()) {
-            SCOPED_TRACE("block = " + std::to_string(blockSize));
-            std::vector<T> input = makeInput<T>(n, exerciseSeed + n);
-            T result = runOnDevice(input, [&](const T* in, std::size_t count, T* out) {
-                reduceSinglePassAtomic(in, count, blockSize, out);
-            });
-            EXPECT_TRUE(sumIsCorrect(result, input));
-        }
+        for (std::size_t n : exerciseSizes())
+            for (const ExerciseInput<T>& input : exerciseInputs<T>(n)) {
+                SCOPED_TRACE("block = " + std::to_string(blockSize) + ", " + input.name);
+                T result = runOnDevice(input.elements, [&](const T* in, std::size_t count, T* out) {
+                    reduceSinglePassAtomic(in, count, blockSize, out);
+                });
+                EXPECT_TRUE(sumIsCorrect(result, input.elements));
+            }
 }
 
 }  // namespace

@@ -5,9 +5,12 @@ timed the way common/ times every step, so that their rows sit beside CUB's in t
     python3 scripts/frameworks.py --csv                 # 2^28 floats, every framework found
     python3 scripts/frameworks.py --n 2^24 --type double --frameworks cupy
 
-Like the harness (common/): the same command line and CSV columns, the same input (common/
-data.cuh's generator, reproduced exactly in numpy), the same verification rule, and the same
-timing: the input already on the device, warm-up runs, then each timed run after a read of a
+Like the harness (common/): the same command line and CSV columns, the same inputs (common/
+data.cuh's generators, reproduced exactly in numpy), the same two checks, and the same
+timing. Correctness: the exact input (whole numbers +-1..+-8, whose sum no order rounds) must
+give its exact sum, bit for bit, once before and once after the timed runs. Accuracy: the
+random input's sum, of the first run and of the last timed one, must be within the tolerance
+of its reference. Verified means both. The timing: the input already on the device, warm-up runs, then each timed run after a read of a
 buffer twice the size of L2 (so no run finds its input in L2), median with min and max.
   torch, cupy  CUDA events around the sum call alone, on the stream the call runs on.
   jax          no CUDA event API: jax's profiler (jax.profiler, through CUPTI) records each
@@ -49,7 +52,8 @@ TYPES = {
 CSV_HEADER = (
     "step,technique,device,compute_capability,multiprocessors,l2_bytes,peak_gbs,cuda_runtime,"
     "cuda_driver,type,n,bytes,block,iterations,warmup,seed,cache,time_median_ms,time_min_ms,"
-    "time_max_ms,gbs,percent_of_peak,result,reference,abs_error,tolerance,verified"
+    "time_max_ms,gbs,percent_of_peak,result,reference,abs_error,tolerance,verified,accurate,"
+    "exact_result,exact_reference,exact_runs,exact"
 )
 
 EXIT_VERIFIED, EXIT_WRONG, EXIT_USAGE, EXIT_DEVICE, EXIT_BAD_MEASUREMENT = 0, 1, 2, 3, 4
@@ -146,7 +150,10 @@ def parse_command_line(argv):
     parser.add_argument("--frameworks", type=framework_list, default=FRAMEWORKS, metavar="LIST",
                         help="which to run, e.g. torch,jax (default: torch,cupy,jax)")
     parser.add_argument("--reference-only", action="store_true",
-                        help="print the reference sum of the input and exit (needs numpy only; "
+                        help="print the reference sum of the random input and exit (needs numpy "
+                             "only; the tests compare it with the harness's)")
+    parser.add_argument("--exact-reference-only", action="store_true",
+                        help="print the exact sum of the exact input and exit (needs numpy only; "
                              "the tests compare it with the harness's)")
     return parser.parse_args(argv)
 
@@ -238,8 +245,68 @@ def make_input(np, n, type_name, seed):
     return host, reference
 
 
+def make_exact_input(np, n, type_name, seed):
+    """The exact input common/ makes for this seed (data.cuh's exactElement and
+    prepareExactInput), and its exact sum per component as Python ints. Element i: from
+    mixBits(~seed) + 2i (component c from mixBits(stream + c)), magnitude 1 + (bits >> 32) % 8,
+    negative where bit 0 is set; then, for each component whose sum is 0 (n > 0), element 0 is
+    negated (ExactInput::negateFirst), which makes that sum -2 x_0."""
+    element, scalar = (np.dtype(name) for name in TYPES[type_name])
+    components = 2 if element.kind == "c" else 1
+    host = np.empty(n, dtype=element)
+    sums = [0] * components
+    first_stream = mix_bits_scalar(~seed & MASK64)
+    piece = 1 << 22
+    for begin in range(0, n, piece):
+        end = min(n, begin + piece)
+        stream = np.arange(begin, end, dtype=np.uint64) * 2 + first_stream
+        parts = []
+        for component in range(components):
+            bits = mix_bits(stream + component)
+            magnitude = (1 + (bits >> 32) % 8).astype(np.int64)
+            values = np.where((bits & 1).astype(bool), -magnitude, magnitude)
+            sums[component] += int(values.sum())
+            parts.append(values.astype(scalar))
+        if components == 1:
+            host[begin:end] = parts[0]
+        else:
+            host[begin:end].real, host[begin:end].imag = parts
+    for component in range(components):
+        if n == 0 or sums[component] != 0:
+            continue
+        view = host if components == 1 else (host.real if component == 0 else host.imag)
+        view[0] = -view[0]
+        sums[component] = 2 * int(view[0])  # -2 x_0, with view[0] now -x_0
+    return host, sums
+
+
 # ---------------------------------------------------------------------------------------
-# Verification: common/data.cuh's rule, ported.
+# The two checks: common/data.cuh's isExactSum and checkAccuracy, ported.
+
+
+def components_of(value):
+    return [value.real, value.imag] if isinstance(value, complex) else [value]
+
+
+def is_exact_sum(np, result, exact_sums, type_name):
+    """data.cuh's isExactSum: each component the exact sum, bit for bit (integers modulo
+    2^bits; a floating-point value equal to a nonzero whole number has one bit pattern; NaN
+    fails)."""
+    scalar = np.dtype(TYPES[type_name][1])
+    for value, expected in zip(components_of(result), exact_sums):
+        if np.issubdtype(scalar, np.integer):
+            if (int(value) - expected) % (1 << (8 * scalar.itemsize)) != 0:
+                return False
+        elif not float(value) == float(expected):
+            return False
+    return True
+
+
+def exact_reference_text(np, exact_sums, type_name):
+    """data.cuh's exactReferenceText: the int64 sum; a complex one as valueText writes it."""
+    if len(exact_sums) == 1:
+        return str(exact_sums[0])
+    return value_text(np, complex(*exact_sums), type_name)
 
 
 def tolerance_factor(n, unit_roundoff):
@@ -255,28 +322,27 @@ def tolerance_factor(n, unit_roundoff):
     return bound + 4 * 2.0 ** -53
 
 
-def verify(np, result, reference, type_name):
-    """(correct, largest |error|, tolerance) as data.cuh's verify: integers exact, floating
-    point within the tolerance (a NaN fails)."""
+def check_accuracy(np, result, reference, type_name):
+    """(within tolerance, largest |error|, tolerance) as data.cuh's checkAccuracy: integers
+    exact, floating point within the tolerance (a NaN fails)."""
     scalar = np.dtype(TYPES[type_name][1])
     integer = np.issubdtype(scalar, np.integer)
-    values = [result.real, result.imag] if isinstance(result, complex) else [result]
-    correct, largest_error, tolerance = True, 0.0, 0.0
-    for component, value in enumerate(values):
+    within, largest_error, tolerance = True, 0.0, 0.0
+    for component, value in enumerate(components_of(result)):
         expected = reference.value(component, integer)
         if integer:
-            correct = correct and int(value) == expected
+            within = within and int(value) == expected
             largest_error = max(largest_error, abs(float(value) - float(expected)))
             continue
         allowed = tolerance_factor(reference.n, 2.0 ** -(np.finfo(scalar).nmant + 1))
         allowed *= reference.magnitudes[component]
         error = abs(float(value) - expected)
         if not error <= allowed:
-            correct = False
+            within = False
         if not error <= largest_error:
             largest_error = error
         tolerance = max(tolerance, allowed)
-    return correct, largest_error, tolerance
+    return within, largest_error, tolerance
 
 
 def value_text(np, value, type_name):
@@ -556,42 +622,66 @@ def run_framework(name, options):
         raise Skip(f"{name} cannot be imported ({error})")
 
     platform = device_properties()
-    host, reference = make_input(np, options.n, options.type, options.seed)
-    x = framework.to_device(host)
-    record = {"iterations": 0, "warmup": 0, "cache": "", "times": None}
+    record = {"iterations": 0, "warmup": 0, "cache": "", "times": None,
+              "exact_runs": 0, "exact_wrong_runs": 0, "exact_result": "", "exact_reference": ""}
 
-    # Correct before fast: check one run before timing anything.
+    def exact_run():
+        """harness.cuh's addExactRun, on a fresh copy of the exact input on the device: the
+        report keeps the first wrong sum, or else the latest."""
+        host_exact, exact_sums = make_exact_input(np, options.n, options.type, options.seed)
+        x_exact = framework.to_device(host_exact)
+        del host_exact
+        result = framework.to_host(framework.sum(x_exact))
+        exact = is_exact_sum(np, result, exact_sums, options.type)
+        record["exact_runs"] += 1
+        record["exact_wrong_runs"] += 0 if exact else 1
+        if record["exact_wrong_runs"] == (0 if exact else 1):
+            record["exact_result"] = value_text(np, result, options.type)
+        record["exact_reference"] = exact_reference_text(np, exact_sums, options.type)
+
+    # Correct before fast. Correctness: the exact input must give its exact sum, bit for bit.
+    exact_run()
+    # Accuracy, and the timing: the random input.
+    host, reference = make_input(np, options.n, options.type, options.seed)
+    host_bytes = host.nbytes
+    x = framework.to_device(host)
+    del host
     result = framework.to_host(framework.sum(x))
-    verdict = verify(np, result, reference, options.type)
+    accuracy = check_accuracy(np, result, reference, options.type)
 
     if not options.verify_only:
         l2_bytes = platform["l2_bytes"] or 128 << 20  # unknown L2: more than any GPU's so far
         framework.make_l2_buffer(2 * l2_bytes)
-        iterations = options.iters or choose_iterations(host.nbytes)
+        iterations = options.iters or choose_iterations(host_bytes)
         for _ in range(options.warmup):
             framework.sum(x)
         times, last = framework.time_ms(TimedCall(framework, x, iterations))
         record.update(iterations=iterations, warmup=options.warmup, times=summarize(times),
                       cache="L2 emptied before each run")
-        # The last timed run must be right too.
+        # The last timed run must be within the tolerance too.
         last_result = framework.to_host(last)
-        last_verdict = verify(np, last_result, reference, options.type)
-        if not last_verdict[0]:
-            result, verdict = last_result, last_verdict
+        last_accuracy = check_accuracy(np, last_result, reference, options.type)
+        if not last_accuracy[0]:
+            result, accuracy = last_result, last_accuracy
+    del x
+    # The exact input once more, after the timed runs, as the harness does.
+    exact_run()
 
+    exact = record["exact_runs"] > 0 and record["exact_wrong_runs"] == 0
     row = {**platform, "step": framework.step, "technique": framework.technique,
            "cuda_runtime": framework.cuda_runtime, "type": options.type, "n": options.n,
-           "bytes": host.nbytes, "seed": options.seed, **record,
+           "bytes": host_bytes, "seed": options.seed, **record,
            "result": value_text(np, result, options.type),
            "reference": reference_text(np, reference, options.type),
-           "correct": verdict[0], "abs_error": verdict[1], "tolerance": verdict[2]}
+           "accurate": accuracy[0], "abs_error": accuracy[1], "tolerance": accuracy[2],
+           "exact": exact, "verified": exact and accuracy[0]}
     gbs = bandwidth_gbs(row)
     if row["times"] and platform["peak_gbs"] > 0 and gbs > platform["peak_gbs"]:
         say(f"{framework.step}: error: measured {gbs:.1f} GB/s exceeds the device's theoretical "
             f"{platform['peak_gbs']:.1f} GB/s: the timing is wrong, not the GPU fast")
         return EXIT_BAD_MEASUREMENT
     print(csv_row(row) if options.csv else human_report(row), flush=True)
-    return EXIT_VERIFIED if verdict[0] else EXIT_WRONG
+    return EXIT_VERIFIED if row["verified"] else EXIT_WRONG
 
 
 def bandwidth_gbs(row):  # Harris's effective bandwidth: bytes read / time
@@ -613,7 +703,9 @@ def csv_row(row):
         "%.6f" % most if timed else "", "%.2f" % bandwidth_gbs(row) if timed else "",
         "%.2f" % (100 * bandwidth_gbs(row) / peak) if timed and peak > 0 else "",
         row["result"], row["reference"], "%.3g" % row["abs_error"], "%.3g" % row["tolerance"],
-        "yes" if row["correct"] else "no"]
+        "yes" if row["verified"] else "no", "yes" if row["accurate"] else "no",
+        row["exact_result"], row["exact_reference"], str(row["exact_runs"]),
+        "yes" if row["exact"] else "no"]
     return ",".join(field.replace(",", ";") for field in fields)
 
 
@@ -630,10 +722,16 @@ def human_report(row):
                  f"{bandwidth_gbs(row):.1f} GB/s")
         if row["peak_gbs"] > 0:
             text += f" = {100 * bandwidth_gbs(row) / row['peak_gbs']:.1f}% of peak"
-    verdict = "PASS" if row["correct"] else "FAIL"
-    relation = "<=" if row["correct"] else ">"
-    text += (f"\n  {verdict}: sum {row['result']}, reference {row['reference']}, "
-             f"|error| {row['abs_error']:.3g} {relation} tolerance {row['tolerance']:.3g}")
+    # Correctness first: it decides. Accuracy second: it says how close real data comes.
+    runs, wrong = row["exact_runs"], row["exact_wrong_runs"]
+    text += (f"\n  {'PASS' if row['verified'] else 'FAIL'}  correctness: exact input, sum "
+             f"{row['exact_result']} {'=' if row['exact'] else '!='} exact sum "
+             f"{row['exact_reference']}, " +
+             (f"bit for bit in {runs} of {runs} runs" if row["exact"] else
+              f"wrong in {wrong} of {runs} runs"))
+    text += (f"\n        accuracy: random input, sum {row['result']}, reference "
+             f"{row['reference']}, |error| {row['abs_error']:.3g} "
+             f"{'<=' if row['accurate'] else '>'} tolerance {row['tolerance']:.3g}")
     return text
 
 
@@ -659,6 +757,11 @@ def main(argv):
         import numpy as np
         host, reference = make_input(np, options.n, options.type, options.seed)
         print(reference_text(np, reference, options.type))
+        return EXIT_VERIFIED
+    if options.exact_reference_only:
+        import numpy as np
+        host, exact_sums = make_exact_input(np, options.n, options.type, options.seed)
+        print(exact_reference_text(np, exact_sums, options.type))
         return EXIT_VERIFIED
     if len(options.frameworks) == 1:
         name = options.frameworks[0]

@@ -5,9 +5,11 @@
 #     they are installed) it skips all three, one line each on stderr, prints no row, exit 0;
 #   - bad input gets one line on stderr and exit code 2, --help works, and --csv-header is
 #     the harness's header, byte for byte;
-#   - where numpy is installed: the script's input is the steps' input (its reference sum is
-#     step01's, for every type); without numpy the test reports itself skipped (exit code
-#     77) once the other checks have passed.
+#   - where numpy is installed: the script's inputs are the steps' inputs, both of them: the
+#     random input's reference sum and the exact input's exact sum are step01's (the columns
+#     reference and exact_reference of its --csv row, found by name in its header), for every
+#     type, including exact inputs whose sum is 0 until element 0 is negated; without numpy
+#     the test reports itself skipped (exit code 77) once the other checks have passed.
 # Without python3 the test is skipped (exit code 77).
 set -u
 step01=$1
@@ -46,24 +48,47 @@ python3 -I -S "$script" --help | grep -q -- "--verify-only" && ok "--help docume
 [ "$(python3 -I -S "$script" --csv-header)" = "$("$step01" --csv-header)" ] &&
     ok "--csv-header is the harness's" || fail "--csv-header differs from $step01 --csv-header"
 
-# The same input as the steps: the reference sum of the script's input against step01's
-# (which sums the harness's input), for every type, at sizes that are not powers of two.
+# The same inputs as the steps: the reference sum of the script's random input, and the exact
+# sum of its exact input, against step01's (which sums the harness's inputs), for every type,
+# at sizes that are not powers of two. The columns are found by name in the harness's header.
+field_of() {  # the field number of column $1 in step01's CSV header (empty if it has none)
+    "$step01" --csv-header | tr ',' '\n' | grep -nx -- "$1" | cut -d: -f1
+}
+reference_field=$(field_of reference)
+exact_field=$(field_of exact_reference)
+[ -n "$reference_field" ] && [ -n "$exact_field" ] ||
+    fail "step01's CSV header has no column reference or exact_reference: $("$step01" --csv-header)"
 # The Python with numpy: python3, or the system's /usr/bin/python3 where python3 is another
 # one (pyenv, a venv) and numpy came as the Debian package python3-numpy.
 numpy_python=
 for candidate in python3 /usr/bin/python3; do
     if "$candidate" -c "import numpy" 2>/dev/null; then numpy_python=$candidate; break; fi
 done
-if [ -n "$numpy_python" ]; then
-    for case in "int 1000 42" "int64 4194305 7" "float 4194311 42" "double 100003 1" \
-                "cfloat 1000 3" "cdouble 5000 18446744073709551615"; do
+if [ -n "$numpy_python" ] && [ -n "$reference_field" ] && [ -n "$exact_field" ]; then
+    # TYPE N SEED, then which sums to compare. "int 2 4", "double 100 1", "cfloat 4 13" (its
+    # real part only) and "cdouble 2 4": exact inputs whose sum is 0 until element 0 is negated
+    # (data.cuh's negateFirst).
+    for case in "int 1000 42 both" "int64 4194305 7 both" "float 4194311 42 both" \
+                "double 100003 1 both" "cfloat 1000 3 both" "cdouble 5000 18446744073709551615 both" \
+                "float 1 5 exact" "int 2 4 exact" "double 100 1 exact" "cfloat 4 13 exact" \
+                "cdouble 2 4 exact"; do
         set -- $case
-        ours=$("$numpy_python" "$script" --reference-only --type "$1" --n "$2" --seed "$3")
-        harness=$("$step01" --csv --verify-only --type "$1" --n "$2" --seed "$3" | cut -d, -f24)
+        row=$("$step01" --csv --verify-only --type "$1" --n "$2" --seed "$3")
+        if [ "$4" = both ]; then
+            ours=$("$numpy_python" "$script" --reference-only --type "$1" --n "$2" --seed "$3")
+            harness=$(echo "$row" | cut -d, -f"$reference_field")
+            if [ -n "$ours" ] && [ "$ours" = "$harness" ]; then
+                ok "random input of $1 $2 $3: reference $ours, as step01's"
+            else
+                fail "random input of $1 $2 $3: reference '$ours', step01's '$harness'"
+            fi
+        fi
+        ours=$("$numpy_python" "$script" --exact-reference-only --type "$1" --n "$2" --seed "$3")
+        harness=$(echo "$row" | cut -d, -f"$exact_field")
         if [ -n "$ours" ] && [ "$ours" = "$harness" ]; then
-            ok "input of $case: reference $ours, as step01's"
+            ok "exact input of $1 $2 $3: exact sum $ours, as step01's"
         else
-            fail "input of $case: reference '$ours', step01's '$harness'"
+            fail "exact input of $1 $2 $3: exact sum '$ours', step01's '$harness'"
         fi
     done
 else

@@ -11,9 +11,16 @@
 #                             "step06_first_add_four.csv"); accuracy_all_positive.csv (CPU
 #                             only, committed as solutions/answers/results/) runs only if named
 #   ANSWERS_KEEP=1            keep the temporary copy and its build (its path is printed)
-# Needs CMake, nvcc, python3, a GPU, ncu, compute-sanitizer and cuobjdump: about 6 to 7 minutes
-# on one H200 or H100, one or two of them for the build. The step 13 measurements need two
-# GPUs, mpirun and NCCL; on a machine with fewer GPUs their files say "skipped" and why.
+#   ANSWERS_FENCE_RUNS="S L"  step12_no_first_fence.txt: runs of the copy at 2^24 (S) and
+#                             at 2^28 (L) per type, each a process of its own (default "40 10")
+# Needs CMake, nvcc, python3, a GPU, ncu, compute-sanitizer and cuobjdump: about 8 minutes
+# on one H200 or H100, one or two of them for the build.
+# Every run of a step is judged as the harness judges it, by its two lines: correctness (the
+# exact input, bit for bit, before and after the random input) and accuracy (the random
+# input's sum against the tolerance); a copy said to be as right as its step is also compared
+# bit for bit with the step's own sum of the random input (verdict, random_sum below).
+# The step 13 measurements need two GPUs, mpirun and NCCL; on a machine with fewer GPUs their
+# files say "skipped" and why.
 set -euo pipefail
 # A relative path is relative to where the command was run, not to the repository.
 [ $# -ge 1 ] && set -- "$(realpath -m "$1")" "${@:2}"
@@ -188,6 +195,83 @@ mkdir -p "$src/step99_atomic_pass"
     >"$src/step99_atomic_pass/reduce.cuh"
 gpu_main step99_atomic_pass "single pass with one atomicAdd per block"
 
+# Step 12, exercise 3: step 12 without the first __threadfence() (the one between the
+# partial-sum write and the ticket).
+mkdir -p "$src/step99_no_first_fence"
+cp step12_single_pass/reduce.cuh "$src/step99_no_first_fence/"
+replace "$src/step99_no_first_fence/reduce.cuh" \
+    '(blockSums\[blockIdx\.x\] = sum;\n)[ \t]*__threadfence\(\);\n' '\1'
+gpu_main step99_no_first_fence "step 12 without the fence after the partial sum"
+# ... and a driver that launches a single pass many times in one process, on two exact inputs
+# in turn: a partial sum left by the launch before is then a wrong one. Built twice: with step
+# 12 (the control) and with the copy.
+cat >"$src/programs/fence_stress.cu" <<'EOF'
+// answers_measure.sh: a single pass (the reduce.cuh of the include path) launched LAUNCHES
+// times on two exact inputs in turn (seeds 42 and 43, each made on the device before its
+// launch), so that a partial sum left by the launch before is a wrong one; counts the
+// launches whose sum is not the exact sum, bit for bit. Block 256.
+//   fence_stress int|float N LAUNCHES
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "reduce.cuh"
+#include "gpu_harness.cuh"
+
+template <typename T>
+int stress(const std::string& type, std::size_t n, int launches)
+{
+    ExactInput inputs[2];
+    ExactReference<T> references[2];
+    for (int k = 0; k < 2; ++k) references[k] = prepareExactInput<T>(42 + k, n, inputs[k]);
+    DeviceReduction<T> reduction(n, 256);
+    int wrong = 0;
+    for (int launch = 1; launch <= launches; ++launch) {
+        const int k = (launch - 1) % 2;
+        makeExactInputOnDevice(reduction.input.data(), n, inputs[k]);
+        const T result = reduction.runAndFetch();
+        if (!isExactSum(result, references[k])) {
+            if (wrong < 5)
+                std::printf("launch %d: sum %s, exact sum %s\n", launch, valueText(result).c_str(),
+                            exactReferenceText(references[k]).c_str());
+            ++wrong;
+        }
+    }
+    std::printf("%s n = %s: %d of %d launches wrong\n", type.c_str(), sizeText(n).c_str(), wrong,
+                launches);
+    return wrong == 0 ? 0 : 1;
+}
+
+int main(int argc, char** argv)
+{
+    std::size_t n = 0;
+    const int launches = argc == 4 ? std::atoi(argv[3]) : 0;
+    const std::string type = argc == 4 ? argv[1] : "";
+    if (argc != 4 || !parseSize(argv[2], n) || n == 0 || launches < 1 ||
+        (type != "int" && type != "float")) {
+        std::fprintf(stderr, "usage: fence_stress int|float N LAUNCHES\n");
+        return 2;
+    }
+    std::string reason;
+    if (!cudaDevicePresent(&reason)) {
+        std::fprintf(stderr, "fence_stress: no CUDA device (%s)\n", reason.c_str());
+        return 3;
+    }
+    return type == "int" ? stress<int>(type, n, launches) : stress<float>(type, n, launches);
+}
+EOF
+cat >>"$src/programs/CMakeLists.txt" <<'EOF'
+
+# answers_measure.sh: step 12's exercise 3, step 12 and its copy without the first fence
+# launched many times on exact inputs.
+add_executable(fence_stress_step12 fence_stress.cu)
+target_include_directories(fence_stress_step12 PRIVATE ${PROJECT_SOURCE_DIR}/step12_single_pass)
+target_link_libraries(fence_stress_step12 PRIVATE reduction_common)
+add_executable(fence_stress_no_first_fence fence_stress.cu)
+target_include_directories(fence_stress_no_first_fence PRIVATE ${PROJECT_SOURCE_DIR}/step99_no_first_fence)
+target_link_libraries(fence_stress_no_first_fence PRIVATE reduction_common)
+EOF
+
 # Step 12 against CUB, exercise 3: CUB's order (step 12's tiles, five waves of blocks) finished by
 # a second launch, as CUB does: step 11 with five times its blocks.
 mkdir -p "$src/step99_cub_order_two_launches"
@@ -337,17 +421,18 @@ gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
 measurements=(
 "step01_types.csv|step01_cpu_serial|m_step01_types"
 "step01_four_accumulators.csv|step01_cpu_serial step99_four_accumulators step99_four_accumulators_tail_loop|m_step01_four"
-"step02_racecheck_no_tile_barrier.txt|step99_no_tile_barrier|m_step02_racecheck_tile"
-"step02_racecheck_no_load_barrier.txt|step99_no_load_barrier|m_step02_racecheck_load"
+"step02_racecheck_no_tile_barrier.txt|step02_naive_single_block step99_no_tile_barrier|m_step02_racecheck_tile"
+"step02_racecheck_no_load_barrier.txt|step02_naive_single_block step99_no_load_barrier|m_step02_racecheck_load"
 "step03_atomic_only.csv|step03_multi_block step99_atomic_only|m_step03_atomic"
 "step05_ncu_float_double.md|step05_bank_conflicts|m_step05_ncu"
 "step06_first_add_four.csv|step06_first_add step99_first_add_four|m_step06_four"
-"step06_memcheck_unguarded.txt|step99_unguarded_second_load|m_step06_memcheck"
+"step06_memcheck_unguarded.txt|step06_first_add step99_unguarded_second_load|m_step06_memcheck"
 "step07_classic_warp_reduce.txt|classic_warp_reduce|m_step07_classic"
 "step08_block_sizes.csv|step05_bank_conflicts step08_templates_cascading|m_step08_blocks"
 "step10_one_sum.csv|step10_independent_loads step99_one_sum|m_step10_one_sum"
 "step11_types.csv|step11_vector_loads|m_step11_types"
 "step12_atomic_bits.txt|step12_single_pass step99_atomic_pass|m_step12_bits"
+"step12_no_first_fence.txt|step12_single_pass step99_no_first_fence fence_stress_step12 fence_stress_no_first_fence|m_step12_fence"
 "step12_vs_cub_block512_depth4.csv|experiment_block512_depth4|m_vs_cub_block512_depth4"
 "step12_vs_cub_second_launch.csv|step11_vector_loads step12_single_pass cub_reference step99_cub_order_two_launches|m_vs_cub_second_launch"
 "cub_block_reduce.csv|step11_vector_loads cub_reference step99_block_reduce|m_cub_block_reduce"
@@ -369,6 +454,22 @@ csv() {  # PROGRAM ARGS...: one CSV row of the harness
 header() { "$(bin step01_cpu_serial)" --csv-header 2>/dev/null || "$(bin "$1")" --csv-header; }
 # gbs FILE PROGRAM [TYPE [N]]: the GB/s of the first row of FILE for that program (type, n)
 gbs() { awk -F, -v p="$2" -v t="${3:-}" -v n="${4:-}" '$1 == p && (t == "" || $10 == t) && (n == "" || $11 == n) { print $21; exit }' "$1"; }
+# verdict PROGRAM ARGS...: one run of a step; prints its two verdict lines as one, "PASS|FAIL
+# correctness: ...; accuracy: random input, sum ..., ...", or "NO VERDICT" with the exit code
+# and the last line it printed.
+verdict() {
+    local status=0 text correctness accuracy
+    text=$("$(bin "$1")" "${@:2}" 2>&1) || status=$?
+    correctness=$(grep -m 1 -E '^ *(PASS|FAIL)  correctness:' <<<"$text" | sed 's/^ *//' || true)
+    accuracy=$(grep -m 1 -E '^ *accuracy:' <<<"$text" | sed 's/^ *//' || true)
+    if [ -n "$correctness" ]; then echo "$correctness; $accuracy"; else echo "NO VERDICT (exit code $status): $(tail -1 <<<"$text")"; fi
+}
+# In the lines of FILE that start with PREFIX (verdict lines): how many are exact (the
+# exact input's sum = its exact sum in every run), and the random input's sums, one a line.
+exact_count() { grep -F -- "$2" "$1" | grep -c 'correctness: exact input, sum [^ ]* = exact sum' || true; }
+random_sums() { grep -F -- "$2" "$1" | sed -n 's/.*accuracy: random input, sum \([^,]*\),.*/\1/p' || true; }
+exact_sums() { grep -F -- "$2" "$1" | sed -n 's/.*correctness: exact input, sum \([^ ]*\) .*/\1/p' || true; }
+random_sum() { sed -n 's/.*accuracy: random input, sum \([^,]*\),.*/\1/p' <<<"$1"; }  # of one verdict line
 
 m_step01_types() {  # step 01 at 2^28: int, float, double
     { header step01_cpu_serial
@@ -389,12 +490,25 @@ m_step01_four() {  # the serial loop against four accumulators (the solution, an
     echo "float GB/s: one sum $one, four accumulators $four, with the tail in sums[i % 4] $loop; int $(gbs "$1" step01_cpu_serial int) -> $(gbs "$1" step99_four_accumulators int) / $(gbs "$1" step99_four_accumulators_tail_loop int); double $(gbs "$1" step01_cpu_serial double) -> $(gbs "$1" step99_four_accumulators double) / $(gbs "$1" step99_four_accumulators_tail_loop double)"
 }
 m_step02_racecheck() {  # PROGRAM FILE: racecheck on a copy of step 02, then five plain runs
+    # Step 02 is one block adding in a fixed order, so a copy without a race gives step 02's
+    # own sum of the random input, bit for bit: that is compared too.
     need compute-sanitizer
-    local status=0
+    local status=0 line reference run same=0
     compute-sanitizer --tool racecheck "$(bin "$1")" --n 2^12+5 --verify-only >"$2" 2>&1 || status=$?
     echo "exit code $status" >>"$2"
-    for run in 1 2 3 4 5; do "$(bin "$1")" --n 2^20+5 --verify-only 2>&1 | grep -E 'PASS|FAIL' >>"$2" || true; done
-    echo "$(grep -E 'RACECHECK SUMMARY' "$2" | sed 's/^=* *//'); $(grep -c PASS "$2") of 6 runs PASS"
+    echo >>"$2"
+    line=$(verdict step02_naive_single_block --n 2^20+5 --verify-only)
+    reference=$(random_sum "$line")
+    echo "step02_naive_single_block --n 2^20+5 --verify-only: $line" >>"$2"
+    for run in 1 2 3 4 5; do
+        line=$(verdict "$1" --n 2^20+5 --verify-only)
+        [ -n "$reference" ] && [ "$(random_sum "$line")" = "$reference" ] && same=$((same + 1))
+        echo "$1 --n 2^20+5 --verify-only, run $run: $line" >>"$2"
+    done
+    # The run under racecheck prints its two lines among the sanitizer's; count it with the five.
+    local exact
+    exact=$(grep -E "^( *(PASS|FAIL)  correctness:|$1 --n)" "$2" | grep -c 'correctness: exact input, sum [^ ]* = exact sum' || true)
+    echo "$(grep -E 'RACECHECK SUMMARY' "$2" | sed 's/^=* *//'); exact input: $exact of 6 runs exact (2 checks each); random input: $same of 5 sums at 2^20+5 = step 02's ($reference), bit for bit"
 }
 m_step02_racecheck_tile() { m_step02_racecheck step99_no_tile_barrier "$1"; }  # without the end-of-tile barrier
 m_step02_racecheck_load() { m_step02_racecheck step99_no_load_barrier "$1"; }  # without the barrier after the load
@@ -443,8 +557,11 @@ m_step06_four() {  # first add of four against step 06, 2^28 floats
     echo "GB/s float: two $(gbs "$1" step06_first_add float), four $(gbs "$1" step99_first_add_four float); double: two $(gbs "$1" step06_first_add double), four $(gbs "$1" step99_first_add_four double)"
 }
 m_step06_memcheck() {  # memcheck on the unguarded second load at 2^20 and 2^20+7
+    # Without the sanitizer, each run is judged by its two lines, and its sum of the random
+    # input is compared bit for bit with step 06's (the same order of additions: a stray read
+    # that added anything but 0 would change it).
     need compute-sanitizer
-    local n status line="" passes=0
+    local n status line="" exact=0 same=0 plain reference
     : >"$1"
     for n in 2^20 2^20+7; do
         status=0
@@ -454,32 +571,44 @@ m_step06_memcheck() {  # memcheck on the unguarded second load at 2^20 and 2^20+
         grep -m 3 -A 5 'Invalid __global__' "$work/memcheck.txt" >>"$1" || true
         echo "reads past the end, by the allocation they missed:" >>"$1"
         grep -o 'nearest allocation at 0x[0-9a-f]* of size [0-9,]* bytes' "$work/memcheck.txt" | sed 's/at 0x[0-9a-f]* //' | sort | uniq -c >>"$1" || true
-        grep -v '^=========  ' "$work/memcheck.txt" | grep -E 'PASS|FAIL|error|ERROR SUMMARY' | tail -5 >>"$1" || true
+        grep -v '^=========  ' "$work/memcheck.txt" | grep -E 'correctness:|accuracy:|error|ERROR SUMMARY' | tail -6 >>"$1" || true
         echo "exit code $status" >>"$1"
-        echo "\$ step99_unguarded_second_load --n $n --verify-only   (no sanitizer)" >>"$1"
-        "$(bin step99_unguarded_second_load)" --n "$n" --verify-only >"$work/plain.txt" 2>&1 || echo "exit code $?" >>"$work/plain.txt"
-        grep -q 'PASS' "$work/plain.txt" && passes=$((passes + 1))
-        cat "$work/plain.txt" >>"$1"
+        reference=$(verdict step06_first_add --n "$n" --verify-only)
+        echo "\$ step06_first_add --n $n --verify-only: $reference" >>"$1"
+        reference=$(random_sum "$reference")
+        plain=$(verdict step99_unguarded_second_load --n "$n" --verify-only)
+        echo "\$ step99_unguarded_second_load --n $n --verify-only   (no sanitizer): $plain" >>"$1"
+        [[ $plain == *'correctness: exact input, sum '*' = exact sum'* ]] && exact=$((exact + 1))
+        [ -n "$reference" ] && [ "$(random_sum "$plain")" = "$reference" ] && same=$((same + 1))
         echo >>"$1"
         line+="n = $n: $(grep -o 'ERROR SUMMARY: [0-9]* error[s]*' "$work/memcheck.txt" | tail -1); "
     done
-    echo "$line$passes of 2 runs without the sanitizer PASS"
+    echo "${line}without the sanitizer: $exact of 2 runs exact (2 checks each), $same of 2 sums of the random input = step 06's, bit for bit"
 }
-m_step07_classic() {  # the three warp stages, 1000 checked runs each, and racecheck on each
+m_step07_classic() {  # the three warp stages, 1000 checked runs each, racecheck on each, synccheck
+    # classic_warp_reduce judges every run on an exact input, bit for bit (seeds S and S + 1 in
+    # turn), and prints at most five wrong runs. The full racecheck log of the classic stage
+    # goes to step07_classic_racecheck_full.txt beside FILE (the page's full list).
     need compute-sanitizer
     local variant status
     : >"$1"
     for variant in classic no-volatile synced; do
         echo "\$ classic_warp_reduce --variant $variant --iters 1000" >>"$1"
-        "$(bin classic_warp_reduce)" --variant $variant --iters 1000 2>&1 | grep -v '^run ' >>"$1" || true
+        "$(bin classic_warp_reduce)" --variant $variant --iters 1000 >>"$1" 2>&1 || echo "exit code $?" >>"$1"
         echo "\$ compute-sanitizer --tool racecheck classic_warp_reduce --variant $variant --iters 1" >>"$1"
         status=0
         compute-sanitizer --tool racecheck "$(bin classic_warp_reduce)" --variant $variant --iters 1 >"$work/race.txt" 2>&1 || status=$?
+        [ $variant = classic ] && cp "$work/race.txt" "$(dirname "$1")/step07_classic_racecheck_full.txt"
         grep -m 3 -A 2 'Race reported' "$work/race.txt" >>"$1" || true
         grep -E 'RACECHECK SUMMARY|PASS|FAIL' "$work/race.txt" >>"$1" || true
         echo "exit code $status" >>"$1"; echo >>"$1"
     done
-    grep -E '^(PASS|FAIL): [0-9]+ of|RACECHECK SUMMARY' "$1" | sed 's/^=* *//' | paste -sd';' -
+    echo "\$ compute-sanitizer --tool synccheck classic_warp_reduce --variant classic --iters 1" >>"$1"
+    status=0
+    compute-sanitizer --tool synccheck "$(bin classic_warp_reduce)" --variant classic --iters 1 >"$work/sync.txt" 2>&1 || status=$?
+    grep -E 'ERROR SUMMARY|PASS|FAIL' "$work/sync.txt" >>"$1" || true
+    echo "exit code $status" >>"$1"
+    grep -E '^(PASS|FAIL): [0-9]+ of|RACECHECK SUMMARY|ERROR SUMMARY' "$1" | sed 's/^=* *//' | paste -sd';' -
 }
 m_step08_blocks() {  # block sizes of steps 08 and 05 at 2^28 and 2^20
     local n b step
@@ -504,16 +633,87 @@ m_step11_types() {  # step 11 at 2^28 for every type
       for type in int float int64 double cfloat cdouble; do csv step11_vector_loads --n 2^28 --type $type; done; } >"$1"
     awk -F, 'NR > 1 { printf "%s %s GB/s (%s%%); ", $10, $21, $22 } END { print "" }' "$1"
 }
-m_step12_bits() {  # ten runs of the atomic single pass and of step 12: the printed sums
-    local program
+m_step12_bits() {  # ten runs of the atomic single pass and of step 12, float and int: the printed sums
+    # Each run prints two sums: the exact input's (whole numbers: every order adds them
+    # exactly, so it must be the exact sum, the same bits in every run, atomics or not) and the
+    # random input's (float: the order of the additions shows in the last bits).
+    local program type run line
     : >"$1"
-    for program in step99_atomic_pass step12_single_pass; do
+    for type in float int; do for program in step99_atomic_pass step12_single_pass; do
         for run in 1 2 3 4 5 6 7 8 9 10; do
-            echo "$program run $run: $("$(bin $program)" --type float --n 2^24 --verify-only 2>&1 | grep -E 'PASS|FAIL' | sed 's/^ *//')" >>"$1"
+            line=$(verdict $program --type $type --n 2^24 --verify-only)
+            echo "$program $type run $run: $line" >>"$1"
+            [[ $line != 'NO VERDICT'* ]] || { echo "$program $type run $run printed no verdict" >&2; return 1; }
+        done
+    done; done
+    for type in float int; do
+        for program in step99_atomic_pass step12_single_pass; do
+            printf '%s %s: %s of 10 exact, %s distinct exact-input sums, %s distinct random-input sums (%s .. %s); ' \
+                "$program" $type "$(exact_count "$1" "$program $type ")" \
+                "$(exact_sums "$1" "$program $type " | sort -u | wc -l)" \
+                "$(random_sums "$1" "$program $type " | sort -u | wc -l)" \
+                "$(random_sums "$1" "$program $type " | sort -g | head -1)" \
+                "$(random_sums "$1" "$program $type " | sort -g | tail -1)"
         done
     done
-    if grep -qv 'PASS\|FAIL' "$1"; then echo "a run printed no verdict" >&2; return 1; fi
-    echo "distinct sums in 10 runs: atomic $(grep '^step99_atomic_pass' "$1" | grep -o 'sum [^,]*' | sort -u | wc -l), step12 $(grep '^step12_single_pass' "$1" | grep -o 'sum [^,]*' | sort -u | wc -l)"
+    echo
+}
+m_step12_fence() {  # step 12 without the first __threadfence(): the machine code, many runs
+    # 1. Where the compiler put the partial-sum store (STG), the ticket (ATOM/RED) and the
+    #    fences (MEMBAR) in the float kernel of block 256, step 12 and the copy.
+    # 2. The harness, as the tests run it: each run of the copy is a process of its own with
+    #    three launches (exact input on a zeroed workspace, random input, exact input again),
+    #    judged on the exact input, and its random input's sum compared bit for bit with step
+    #    12's (deterministic: the same order in every run).
+    # 3. fence_stress: thousands of launches in one process, two exact inputs in turn, for the
+    #    copy and for step 12 (the control).
+    local small large n type run line reference wrong differ program launches
+    read -r small large <<<"${ANSWERS_FENCE_RUNS:-40 10}"
+    : >"$1"
+    echo "## machine code of reduceKernel<256, float>: stores, atomics and fences" >>"$1"
+    if command -v cuobjdump >/dev/null; then
+        for program in step12_single_pass step99_no_first_fence; do
+            echo "### $program" >>"$1"
+            cuobjdump -sass "$(bin $program)" |
+                awk '/Function :/ { on = ($0 ~ /reduceKernelILj256EfE/) } on && /Function :|MEMBAR|FENCE|ERRBAR|CCTL|ATOM|RED\.|STG/' |
+                sed 's/^ *//' >>"$1" || true
+        done
+    else
+        echo "cuobjdump not found: skipped" >>"$1"
+    fi
+    local summary=""
+    for n in 2^24 2^28; do
+        local runs=$small
+        [ $n = 2^28 ] && runs=$large
+        for type in float int; do
+            echo >>"$1"; echo "## --n $n --type $type --verify-only: step 12 once, the copy $runs times" >>"$1"
+            line=$(verdict step12_single_pass --n $n --type $type --verify-only)
+            echo "step12_single_pass: $line" >>"$1"
+            reference=$(random_sum "$line")
+            wrong=0 differ=0
+            for run in $(seq "$runs"); do
+                line=$(verdict step99_no_first_fence --n $n --type $type --verify-only)
+                echo "step99_no_first_fence $n $type run $run: $line" >>"$1"
+                [[ $line == *'correctness: exact input, sum '*' = exact sum'* ]] || wrong=$((wrong + 1))
+                [ -n "$reference" ] && [ "$(random_sum "$line")" = "$reference" ] || differ=$((differ + 1))
+            done
+            summary+="$type $n: $wrong of $runs runs wrong on the exact input, $differ of $runs random sums != step 12's; "
+        done
+    done
+    echo >>"$1"; echo "## fence_stress: launches on two exact inputs in turn, block 256" >>"$1"
+    for program in fence_stress_no_first_fence fence_stress_step12; do
+        for n in 2^24 2^28; do
+            launches=10000
+            [ $n = 2^28 ] && launches=2000
+            for type in float int; do
+                line=$("$(bin $program)" $type $n $launches 2>&1) || true
+                echo "$program: $line" >>"$1"
+                [ $program = fence_stress_no_first_fence ] || continue
+                summary+="stress $type $n: $(tail -1 <<<"$line" | sed 's/.*: //'); "
+            done
+        done
+    done
+    echo "${summary}control (step 12): $(grep '^fence_stress_step12' "$1" | grep -o '[0-9]* of [0-9]* launches wrong' | paste -sd, -)"
 }
 m_vs_cub_block512_depth4() {  # the experiment up to 2^24 with 512 threads x 4 loads: step 12's tile
     "$(bin experiment_block512_depth4)" --max 2^24 >"$1" 2>"$work/experiment.txt" ||

@@ -10,8 +10,9 @@ data.cuh's generators, reproduced exactly in numpy), the same two checks, and th
 timing. Correctness: the exact input (whole numbers +-1..+-8, whose sum no order rounds) must
 give its exact sum, bit for bit, once before and once after the timed runs. Accuracy: the
 random input's sum, of the first run and of the last timed one, must be within the tolerance
-of its reference. Verified means both. The timing: the input already on the device, warm-up runs, then each timed run after a read of a
-buffer twice the size of L2 (so no run finds its input in L2), median with min and max.
+of its reference. Verified means both. The timing: the input already on the device, warm-up
+runs, then each timed run after a read of a buffer twice the size of L2 (so no run finds its
+input in L2), median with min and max.
   torch, cupy  CUDA events around the sum call alone, on the stream the call runs on.
   jax          no CUDA event API: jax's profiler (jax.profiler, through CUPTI) records each
                kernel's start and end on the GPU's clock; a run is timed from the start of

@@ -69,9 +69,9 @@ if [ -n "$numpy_python" ] && [ -n "$reference_field" ] && [ -n "$exact_field" ];
     # real part only) and "cdouble 2 4": exact inputs whose sum is 0 until element 0 is negated
     # (data.cuh's negateFirst).
     for case in "int 1000 42 both" "int64 4194305 7 both" "float 4194311 42 both" \
-                "double 100003 1 both" "cfloat 1000 3 both" "cdouble 5000 18446744073709551615 both" \
-                "float 1 5 exact" "int 2 4 exact" "double 100 1 exact" "cfloat 4 13 exact" \
-                "cdouble 2 4 exact"; do
+                "double 100003 1 both" "cfloat 1000 3 both" \
+                "cdouble 5000 18446744073709551615 both" "float 1 5 exact" "int 2 4 exact" \
+                "double 100 1 exact" "cfloat 4 13 exact" "cdouble 2 4 exact"; do
         set -- $case
         row=$("$step01" --csv --verify-only --type "$1" --n "$2" --seed "$3")
         if [ "$4" = both ]; then
@@ -93,7 +93,7 @@ if [ -n "$numpy_python" ] && [ -n "$reference_field" ] && [ -n "$exact_field" ];
     done
 else
     [ "$failures" -eq 0 ] || exit "$failures"
-    echo "SKIPPED: numpy not installed (Debian/Ubuntu: python3-numpy), so the input was not compared with the harness's"
+    echo "SKIPPED: numpy not installed (Debian/Ubuntu: python3-numpy), so the inputs were not compared with the harness's"
     exit 77
 fi
 exit "$failures"

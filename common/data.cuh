@@ -293,7 +293,8 @@ __host__ __device__ T exactElement(const ExactInput& input, std::size_t index)
     using Scalar = typename ElementTraits<T>::Scalar;
     // ~seed: a stream of its own, unrelated to the random input's of the same seed.
     const std::uint64_t stream = mixBits(~input.seed) + 2 * index;
-    Scalar part[2] = {exactScalar<Scalar>(mixBits(stream)), exactScalar<Scalar>(mixBits(stream + 1))};
+    Scalar part[2] = {exactScalar<Scalar>(mixBits(stream)),
+                      exactScalar<Scalar>(mixBits(stream + 1))};
     for (int c = 0; c < 2; ++c)
         if (index == 0 && (input.negateFirst >> c & 1)) part[c] = -part[c];
     if constexpr (ElementTraits<T>::components == 1) {

@@ -170,8 +170,7 @@ inline std::string humanReport(const RunRecord& r)
     }
     // Correctness first: it decides. Accuracy second: it says how close real data comes.
     text += std::string(r.passed() ? "PASS" : "FAIL") + "  correctness: exact input, sum " +
-            r.exactResult + (r.exact() ? " = " : " != ") + "exact sum " + r.exactReference +
-            ", " +
+            r.exactResult + (r.exact() ? " = " : " != ") + "exact sum " + r.exactReference + ", " +
             (r.exact() ? "bit for bit in " + std::to_string(r.exactRuns) + " of " +
                              std::to_string(r.exactRuns) + " runs"
                        : "wrong in " + std::to_string(r.exactWrongRuns) + " of " +

@@ -249,7 +249,8 @@ TEST(Tolerance, PassesEveryCorrectOrder)
         std::vector<float> floats = makeInput<float>(n, n);
         std::vector<double> doubles = makeInput<double>(n, n);
         for (float sum : summationOrders(floats))
-            EXPECT_TRUE(checkAccuracy(sum, referenceSum(floats.data(), n)).withinTolerance) << "float, n = " << n;
+            EXPECT_TRUE(checkAccuracy(sum, referenceSum(floats.data(), n)).withinTolerance)
+                << "float, n = " << n;
         for (double sum : summationOrders(doubles))
             EXPECT_TRUE(checkAccuracy(sum, referenceSum(doubles.data(), n)).withinTolerance)
                 << "double, n = " << n;
@@ -279,7 +280,8 @@ TEST(Tolerance, CatchesOneDroppedElement)
         std::vector<int> ints = makeInput<int>(n, n);
         Reference<int> intReference = referenceSum(ints.data(), n);
         EXPECT_FALSE(
-            checkAccuracy(summationOrders(std::vector<int>(ints.begin(), ints.end() - 1))[0], intReference)
+            checkAccuracy(summationOrders(std::vector<int>(ints.begin(), ints.end() - 1))[0],
+                          intReference)
                 .withinTolerance);
     }
 }
@@ -356,7 +358,8 @@ TEST(ExactInput, SumIsNeverZero)
     for (std::uint64_t seed = 0; seed < 400; ++seed) {
         for (std::size_t n : {1, 2, 4, 6}) {
             ExactInput input;
-            ExactReference<Complex<float>> total = prepareExactInput<Complex<float>>(seed, n, input);
+            ExactReference<Complex<float>> total =
+                prepareExactInput<Complex<float>>(seed, n, input);
             if (input.negateFirst != 0) ++cancelled;
             ExactReference<Complex<float>> direct = directExactSum<Complex<float>>(input, n);
             for (int c = 0; c < 2; ++c) {
@@ -390,8 +393,8 @@ TEST(ExactInput, ReferenceIsTheSameWhateverTheThreads)
 // overwhelming probability (docs/accuracy.md).
 TEST(ExactInput, EveryOrderGivesTheExactSum)
 {
-    for (std::size_t n : {std::size_t(1), std::size_t(1025), (std::size_t(1) << 21),
-                          (std::size_t(1) << 22) + 5}) {
+    for (std::size_t n :
+         {std::size_t(1), std::size_t(1025), (std::size_t(1) << 21), (std::size_t(1) << 22) + 5}) {
         ExactInput input;
         ExactReference<float> floatSum = prepareExactInput<float>(n, n, input);
         for (float sum : summationOrders(makeExactInput<float>(input, n)))
@@ -440,8 +443,10 @@ void expectFaultsRejected(std::size_t n)
     EXPECT_FALSE(isExactSum(fromWholeNumbers<T>(zeros), exact)) << "a result of 0";
     for (std::size_t i : {std::size_t(0), n / 2, n - 1}) {
         const ExactReference<T> element = exactSliceSum<T>(input, i, 1);
-        EXPECT_FALSE(isExactSum(changedSum(exact, element, -1), exact)) << "element " << i << " lost";
-        EXPECT_FALSE(isExactSum(changedSum(exact, element, +1), exact)) << "element " << i << " twice";
+        EXPECT_FALSE(isExactSum(changedSum(exact, element, -1), exact))
+            << "element " << i << " lost";
+        EXPECT_FALSE(isExactSum(changedSum(exact, element, +1), exact))
+            << "element " << i << " twice";
     }
     for (std::size_t blockElements : {std::size_t(256), std::size_t(256 * 8 * 4)}) {
         const std::size_t first = n / blockElements / 2 * blockElements;  // a block in the middle
@@ -452,7 +457,8 @@ void expectFaultsRejected(std::size_t n)
             partialIsZero = partialIsZero && partial.sum[c] == 0;
         if (partialIsZero) continue;  // losing a partial sum of 0 changes nothing (rare; see docs)
         EXPECT_FALSE(isExactSum(changedSum(exact, partial, -1), exact)) << "a block's partial lost";
-        EXPECT_FALSE(isExactSum(changedSum(exact, partial, +1), exact)) << "a block's partial twice";
+        EXPECT_FALSE(isExactSum(changedSum(exact, partial, +1), exact))
+            << "a block's partial twice";
     }
     if constexpr (!std::is_integral_v<typename ElementTraits<T>::Scalar>) {
         T nan = changedSum(exact, exact, 0);

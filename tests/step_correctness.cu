@@ -59,9 +59,9 @@ std::vector<std::string> typeNames()
 template <typename T>
 void expectExactSum(const T& result, const ExactReference<T>& exact, const char* when)
 {
-    EXPECT_TRUE(isExactSum(result, exact)) << "exact input, " << when << ": sum "
-                                           << valueText(result) << ", exact sum "
-                                           << exactReferenceText(exact);
+    EXPECT_TRUE(isExactSum(result, exact))
+        << "exact input, " << when << ": sum " << valueText(result) << ", exact sum "
+        << exactReferenceText(exact);
 }
 
 template <typename T>

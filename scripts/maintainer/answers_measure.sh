@@ -581,7 +581,7 @@ m_step06_memcheck() {  # memcheck on the unguarded second load at 2^20 and 2^20+
         [[ $plain == *'correctness: exact input, sum '*' = exact sum'* ]] && exact=$((exact + 1))
         [ -n "$reference" ] && [ "$(random_sum "$plain")" = "$reference" ] && same=$((same + 1))
         echo >>"$1"
-        line+="n = $n: $(grep -o 'ERROR SUMMARY: [0-9]* error[s]*' "$work/memcheck.txt" | tail -1); "
+        line+="n = $n: $(grep -o 'ERROR SUMMARY: [0-9]* errors*$' "$work/memcheck.txt" | tail -1); "
     done
     echo "${line}without the sanitizer: $exact of 2 runs exact (2 checks each), $same of 2 sums of the random input = step 06's, bit for bit"
 }

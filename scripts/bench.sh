@@ -47,8 +47,9 @@ for part in $parts; do
         command -v "$python" >/dev/null || { echo "bench: $python not found: no framework rows" >&2; continue; }
         [ -f "$out/table.csv" ] || header >"$out/table.csv"
         grep -Ev '^(torch|cupy|jax)_sum,' "$out/table.csv" >"$out/table.csv.new" || true
-        same=($(awk -F, 'NR > 1 && $4 != "" { n = $11; type = $10 }
-                         END { if (n != "") print "--n", n, "--type", type }' "$out/table.csv.new"))
+        [ -x "$build/results_table" ] || scripts/build.sh results_table >/dev/null  # reads columns by name
+        same=($("$build/results_table" --select n,type --where compute_capability!= "$out/table.csv.new" |
+               awk -F, 'NR > 1 { n = $1; type = $2 } END { if (n != "") print "--n", n, "--type", type }'))
         echo "bench: scripts/frameworks.py --csv ${same[*]}" >&2
         "$python" scripts/frameworks.py --csv "${same[@]}" >>"$out/table.csv.new"
         mv "$out/table.csv.new" "$out/table.csv" ;;

@@ -25,7 +25,7 @@ results=${1:?usage: scripts/plot.sh RESULTS_DIR}
 
 # The numbers of a sweep as a Markdown table, one row per program, one column per value of
 # the swept parameter: GB/s; or, for KIND time, the time of one sum for n <= 2^20.
-summarize() {  # KIND CSV
+summarize() {  # KIND CSV: the columns are found by their header names (c["name"])
     awk -F, -v kind="$1" '
         function cell(v) { return v == "" ? "" : sprintf(v < 10 ? "%.2f" : v < 100 ? "%.1f" : "%.0f", v) }
         function rank(x) { return kind == "type" ? index("int float int64 double cfloat cdouble", x) : x + 0 }
@@ -35,18 +35,19 @@ summarize() {  # KIND CSV
             for (i = 1; i <= columns; i++) line = line " " (unit == "us" ? time[p, key[i]] : cell(gbs[p, key[i]])) " |"
             print line
         }
-        NR == 1 { next }
-        !device && $4 != "" { device = $3; l2 = $6 }
-        !cpu && $4 == "" { cpu = ", and " $3 " for " $1 }
+        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        { step = $c["step"]; gpu = $c["compute_capability"] != "" }
+        !device && gpu { device = $c["device"]; l2 = $c["l2_bytes"] }
+        !cpu && !gpu { cpu = ", and " $c["device"] " for " step }
         {
-            if (kind == "time" && $11 > 2 ^ 20) next
-            x = kind == "n" || kind == "time" ? $11 : kind == "block" ? $13 : $10
+            if (kind == "time" && $c["n"] > 2 ^ 20) next
+            x = kind == "n" || kind == "time" ? $c["n"] : kind == "block" ? $c["block"] : $c["type"]
             if (!(x in seen)) { seen[x] = 1; key[++columns] = x }
-            if (!($1 in listed)) { listed[$1] = 1; program[++programs] = $1 }
-            gbs[$1, x] = $21
-            time[$1, x] = sprintf("%.1f", 1000 * $18)
-            bytes[x] = $12; n[x] = $11; type = $10; size = $11
-            if ($13 != "") block = $13
+            if (!(step in listed)) { listed[step] = 1; program[++programs] = step }
+            gbs[step, x] = $c["gbs"]
+            time[step, x] = sprintf("%.1f", 1000 * $c["time_median_ms"])
+            bytes[x] = $c["bytes"]; n[x] = $c["n"]; type = $c["type"]; size = $c["n"]
+            if ($c["block"] != "") block = $c["block"]
         }
         END {
             for (i = 1; i < columns; i++)   # increasing n or block; the types by their size
@@ -70,9 +71,12 @@ summarize() {  # KIND CSV
         }' "$2"
 }
 
+# The one reader of results by column name (tools/results_table): the tables, and the
+# charts' --select of the columns and rows they draw.
+[ -x "$build/results_table" ] || scripts/build.sh results_table >/dev/null
+tool=$build/results_table
 if [ -f "$results/table.csv" ]; then
-    [ -x "$build/results_table" ] || scripts/build.sh results_table >/dev/null
-    "$build/results_table" --markdown "$results/table.csv" >"$results/table.md"
+    "$tool" --markdown "$results/table.csv" >"$results/table.md"
     echo "plot: $results/table.md"
 fi
 for kind in n block type; do
@@ -139,7 +143,7 @@ if ! command -v gnuplot >/dev/null; then
 fi
 
 if [ -f "$results/table.csv" ]; then
-    gnuplot -e "csv='$results/table.csv'; out='$results/bars'" docs/plots/bars.gp
+    gnuplot -e "tool='$tool'; csv='$results/table.csv'; out='$results/bars'" docs/plots/bars.gp
     echo "plot: $results/bars.png, $results/bars.svg"
     # The SM clock for the compute roof: SM_CLOCK_MHZ, else platform.txt's clocks.max.sm.
     clock=${SM_CLOCK_MHZ:-}
@@ -147,28 +151,23 @@ if [ -f "$results/table.csv" ]; then
         clock=$(awk -F', *' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i ~ /clocks.max.sm/) c = i }
                              NR == 2 && c { print $c + 0 }' "$results/platform.txt")
     fi
-    gnuplot -e "csv='$results/table.csv'; out='$results/roofline'; clock_mhz=${clock:-0}" docs/plots/roofline.gp
+    gnuplot -e "tool='$tool'; csv='$results/table.csv'; out='$results/roofline'; clock_mhz=${clock:-0}" docs/plots/roofline.gp
     echo "plot: $results/roofline.png, $results/roofline.svg${clock:+ (SM clock $clock MHz)}"
 fi
 
 if [ -f "$results/scaling.csv" ]; then
-    gnuplot -e "csv='$results/scaling.csv'; out='$results/scaling'" docs/plots/scaling.gp
+    gnuplot -e "tool='$tool'; csv='$results/scaling.csv'; out='$results/scaling'" docs/plots/scaling.gp
     echo "plot: $results/scaling.png, $results/scaling.svg"
 fi
 
-column() {  # NAME CSV: the number of the column with that header name
-    awk -F, -v name="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) print i; exit }' "$2"
-}
 for kind in n block type; do
     csv=$results/sweep_$kind.csv
     [ -f "$csv" ] || continue
     # The programs in the order they first appear, the device, and its peak bandwidth.
-    programs=$(awk -F, 'NR > 1 && !seen[$1]++ { printf "%s ", $1 }' "$csv")
-    peak_column=$(column peak_gbs "$csv")
-    device_column=$(column device "$csv")
-    device=$(awk -F, -v p="$peak_column" -v d="$device_column" 'NR > 1 && $p != "" { print $d; exit }' "$csv")
-    peak=$(awk -F, -v p="$peak_column" 'NR > 1 && $p != "" { print $p; exit }' "$csv")
-    gnuplot -e "csv='$csv'; out='$results/sweep_$kind'; kind='$kind'; programs='$programs'; peak=$peak; device='$device'" \
+    programs=$("$tool" --select step "$csv" | awk 'NR > 1 && !seen[$0]++ { printf "%s ", $0 }')
+    device=$("$tool" --select device --where peak_gbs!= "$csv" | sed -n 2p)
+    peak=$("$tool" --select peak_gbs --where peak_gbs!= "$csv" | sed -n 2p)
+    gnuplot -e "tool='$tool'; csv='$csv'; out='$results/sweep_$kind'; kind='$kind'; programs='$programs'; peak=$peak; device='$device'" \
         docs/plots/sweep.gp
     echo "plot: $results/sweep_$kind.png, $results/sweep_$kind.svg"
 done
@@ -185,6 +184,6 @@ if [ -f "$cpu_csv" ] && grep -q '^step01_cpu_serial,' "$cpu_csv"; then
     elif [ -f "$results/cpu_caches.txt" ]; then
         caches=$(awk 'NR > 1 && $1 != "L1i" { printf "%s:%d ", $1, $2 }' "$results/cpu_caches.txt")
     fi
-    gnuplot -e "csv='$cpu_csv'; out='$results/cpu_n'; caches='$caches'" docs/plots/cpu_n.gp
+    gnuplot -e "tool='$tool'; csv='$cpu_csv'; out='$results/cpu_n'; caches='$caches'" docs/plots/cpu_n.gp
     echo "plot: $results/cpu_n.png, $results/cpu_n.svg (from $cpu_csv)"
 fi

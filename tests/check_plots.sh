@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: check_plots.sh REPOSITORY_ROOT
+# Usage: check_plots.sh REPOSITORY_ROOT RESULTS_TABLE
 # The charts, drawn by gnuplot from fixed CSVs in tests/plots/ (real rows of an H200 run,
 # plus synthetic rows marked as such): the bar chart and the roofline from fixture.csv
 # (with and without an SM clock), and everything scripts/plot.sh draws from a results
@@ -9,11 +9,16 @@
 # must be a PNG and an SVG that says what it should (a title, a mark); every program keeps
 # its palette colour in every chart; the Markdown tables must be written. The table's numbers are checked by
 # check_results_table.sh, which needs no gnuplot.
+# The charts read every results CSV by column name, through RESULTS_TABLE (the built
+# tools/results_table): a CSV with one more column in the middle must give the same charts
+# and tables, byte for byte.
 # Without gnuplot this test is skipped (exit code 77, the reason on stdout), unless
 # REDUCTION_REQUIRE_GNUPLOT=1 (CI sets it), which makes a missing gnuplot a failure.
 set -u
 root=$1
+tool=$(realpath "$2")
 cd "$root" || exit 1
+export BUILD_DIR=${tool%/*}  # scripts/plot.sh finds results_table there
 if ! command -v gnuplot >/dev/null; then
     if [ "${REDUCTION_REQUIRE_GNUPLOT:-0}" = 1 ]; then
         echo "FAIL: gnuplot not found, and REDUCTION_REQUIRE_GNUPLOT=1 requires it"
@@ -41,11 +46,11 @@ drawn() {
     ok "$(basename "$chart") drawn"
 }
 
-gnuplot -e "csv='$fixtures/fixture.csv'; out='$work/bars'" docs/plots/bars.gp
+gnuplot -e "tool='$tool'; csv='$fixtures/fixture.csv'; out='$work/bars'" docs/plots/bars.gp
 drawn "$work/bars" step01_cpu_serial step02_naive_single_block '>5.57<' '>0.77<' 'log scale'
-gnuplot -e "csv='$fixtures/fixture.csv'; out='$work/roofline'; clock_mhz=1980" docs/plots/roofline.gp
+gnuplot -e "tool='$tool'; csv='$fixtures/fixture.csv'; out='$work/roofline'; clock_mhz=1980" docs/plots/roofline.gp
 drawn "$work/roofline" 'compute roof' 'ridge' step03_multi_block
-gnuplot -e "csv='$fixtures/fixture.csv'; out='$work/roofline_no_clock'" docs/plots/roofline.gp
+gnuplot -e "tool='$tool'; csv='$fixtures/fixture.csv'; out='$work/roofline_no_clock'" docs/plots/roofline.gp
 drawn "$work/roofline_no_clock" 'no compute roof' step03_multi_block
 
 # A results folder as scripts/bench.sh leaves it, minus table.csv (its Markdown table needs
@@ -72,7 +77,8 @@ grep -q '^| step12_single_pass | 3.9 |' "$results/sweep_n_time.md" && ok "sweep_
 
 # The type sweep at equal bytes, as scripts/bench.sh now measures it: the same rows with
 # n = 2^28 bytes / element size (synthetic; only the chart's labels are checked).
-awk -F, -v OFS=, 'NR > 1 { size = $12 / $11; $11 = 2 ^ 28 / size; $12 = 2 ^ 28; $2 = "synthetic test row" } 1' \
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+    { size = $c["bytes"] / $c["n"]; $c["n"] = 2 ^ 28 / size; $c["bytes"] = 2 ^ 28; $c["technique"] = "synthetic test row" } 1' \
     "$fixtures/sweep_type.csv" >"$results/sweep_type.csv"
 # And the CPU's caches as the H200 machine recorded them (sysfs lines), which win over lscpu's.
 cp docs/results/NVIDIA_H200/host_caches.txt "$results/"
@@ -88,9 +94,10 @@ mkdir "$scaling"
 cp "$fixtures/scaling.csv" "$scaling/"
 scripts/plot.sh "$scaling" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed on scaling.csv:"; cat "$work/plot.log"; }
 drawn "$scaling/scaling" 'Weak scaling' 'ideal, 4 x one GPU' 'target 97 %' 'Strong scaling' '4 GPUs'
-expected=$(awk -F, '$28 == 1 && $29 == "weak" && $11 == 2^30 { one = $21 }
-                    $28 == 2 && $29 == "weak" && $11 == 2^31 { two = $21 }
-                    END { printf "%.1f %%", 100 * two / (2 * one) }' "$fixtures/scaling.csv")
+expected=$("$tool" --select n,gbs --where ranks=1 --where kind=weak "$fixtures/scaling.csv" |
+              awk -F, '$1 == 2^30 { print $2 }')
+expected=$("$tool" --select n,gbs --where ranks=2 --where kind=weak "$fixtures/scaling.csv" |
+           awk -F, -v one="$expected" '$1 == 2^31 { printf "%.1f %%", 100 * $2 / (2 * one) }')
 grep -q "^| weak | 2 | 2^31 | 2^30 | .* | $expected | yes |$" "$scaling/scaling.md" &&
     ok "scaling.md: 2 GPUs at 2^30 per GPU, efficiency $expected" ||
     fail "scaling.md has no weak row for 2 GPUs at 2^30 per GPU with efficiency $expected"
@@ -110,7 +117,8 @@ drawn "$work/two_gpus/scaling" 'ideal, 2 x one GPU' 'Strong scaling'
 # The strong panel has its own "1 GPU" curve, the weak panel the other.
 [ "$(grep -c '<title>1 GPU</title>' "$work/two_gpus/scaling.svg")" -eq 2 ] ||
     fail "the two-GPU chart has no strong-scaling curves"
-awk -F, '$NF != "strong"' docs/results/NVIDIA_H200/step13/two_gpus/scaling.csv >"$work/weak_only/scaling.csv"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $c["kind"] != "strong"' \
+    docs/results/NVIDIA_H200/step13/two_gpus/scaling.csv >"$work/weak_only/scaling.csv"
 scripts/plot.sh "$work/weak_only" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed on weak rows only:"; cat "$work/plot.log"; }
 drawn "$work/weak_only/scaling" 'ideal, 2 x one GPU' 'no strong-scaling rows in this CSV'
 
@@ -125,11 +133,34 @@ for pair in "bars:$fixtures/fixture.csv" "roofline:$fixtures/fixture.csv" "resul
     "results/sweep_block:$fixtures/sweep_block.csv" "results/sweep_type:$fixtures/sweep_type.csv" \
     "scaling/scaling:$fixtures/scaling.csv"; do
     chart=$work/${pair%%:*}.svg
-    for program in $(awk -F, 'NR > 1 && $4 != "" && $1 !~ /^cub/ && !seen[$1]++ { print $1 }' "${pair#*:}"); do
+    for program in $("$tool" --select step --where compute_capability!= "${pair#*:}" |
+                     awk 'NR > 1 && !/^cub/ && !seen[$0]++'); do
         grep -qF "$(rgb "$program")" "$chart" || fail "$program's colour $(rgb "$program") is not in $(basename "$chart")"
     done
 done
 [ "$failures" -eq "$before" ] && ok "each GPU program in its palette colour in every chart"
+
+# One column more, in the middle of every CSV: every chart and table of a results folder
+# comes out the same, byte for byte, since each is read by column name, never by place.
+before=$failures
+mkdir "$work/plain" "$work/wider"
+cp "$fixtures/sweep_n.csv" "$fixtures/sweep_block.csv" "$fixtures/sweep_type.csv" "$fixtures/scaling.csv" \
+    "$fixtures/cpu_caches.txt" docs/results/NVIDIA_H200/platform.txt "$work/plain/"
+cp "$fixtures/fixture.csv" "$work/plain/table.csv"
+cp "$work/plain/"* "$work/wider/"
+for csv in "$work/wider/"*.csv; do
+    awk -F, -v OFS=, '{ $3 = $3 OFS (NR == 1 ? "a_new_column" : "a new value " NR) } 1' "$csv" >"$csv.wider"
+    mv "$csv.wider" "$csv"
+done
+scripts/plot.sh "$work/plain" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed:"; cat "$work/plot.log"; }
+scripts/plot.sh "$work/wider" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed with a new column:"; cat "$work/plot.log"; }
+drawn=0
+for made in "$work/plain/"*.svg "$work/plain/"*.md; do
+    drawn=$((drawn + 1))
+    cmp -s "$made" "$work/wider/${made##*/}" || fail "${made##*/} changes when the CSVs get one column more"
+done
+[ "$drawn" -ge 13 ] || fail "only $drawn charts and tables were made from the plain folder"
+[ "$failures" -eq "$before" ] && ok "a new column in the middle of every CSV changes none of the $drawn charts and tables"
 
 if [ "$failures" -gt 0 ]; then
     echo "check_plots: $failures problem(s)"

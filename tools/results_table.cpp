@@ -4,6 +4,9 @@
 // tests/check_results_table.sh checks it.
 //   results_table --text CSV | --markdown CSV
 // Columns are found by their header names, so a reordered CSV gives the same table.
+// It is also how the charts and scripts read a results CSV, by column name, never by place:
+//   results_table --select NAME,NAME... [--where NAME=VALUE | --where NAME!=VALUE]... CSV
+// prints those columns of the rows that meet every condition, as CSV with its header line.
 //   step speedup       = the previous step's median time / this step's
 //   cumulative speedup = the first step's median time / this step's
 // A row whose name is not a step's (stepNN_...) is a reference: CUB (cub_reference) and the
@@ -212,13 +215,92 @@ void printText(const Table& table)
 
 }  // namespace
 
+std::vector<std::string> splitNames(const std::string& list)
+{
+    std::vector<std::string> names = splitFields(list);
+    for (const std::string& name : names)
+        if (name.empty()) fail("--select '" + list + "': an empty column name");
+    return names;
+}
+
+// A condition of --where: the column's field equals (or, with !=, differs from) the value.
+struct Condition {
+    std::string column, value;
+    bool equal = true;
+};
+
+Condition parseCondition(const std::string& text)
+{
+    const std::size_t at = text.find('=');
+    if (at == std::string::npos || at == 0)
+        fail("--where '" + text + "': expected NAME=VALUE or NAME!=VALUE");
+    Condition condition;
+    condition.equal = text[at - 1] != '!';
+    condition.column = text.substr(0, condition.equal ? at : at - 1);
+    condition.value = text.substr(at + 1);
+    if (condition.column.empty()) fail("--where '" + text + "': no column name");
+    return condition;
+}
+
+// --select: the named columns of the rows that meet every condition, header first.
+int printSelection(const std::vector<std::string>& names, const std::vector<Condition>& conditions,
+                   const std::string& path)
+{
+    std::ifstream file(path);
+    if (!file) fail("cannot read " + path);
+    std::string line;
+    if (!std::getline(file, line)) fail(path + " is empty");
+    const std::vector<std::string> header = splitFields(line);
+    auto indexOf = [&](const std::string& name) {
+        auto found = std::find(header.begin(), header.end(), name);
+        if (found == header.end()) fail(path + " has no column '" + name + "'");
+        return std::size_t(found - header.begin());
+    };
+    std::vector<std::size_t> selected;
+    for (const std::string& name : names) selected.push_back(indexOf(name));
+    std::vector<std::size_t> tested;
+    for (const Condition& condition : conditions) tested.push_back(indexOf(condition.column));
+
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) out += (i ? "," : "") + names[i];
+    std::printf("%s\n", out.c_str());
+    for (int number = 2; std::getline(file, line); ++number) {
+        if (line.empty()) continue;
+        const std::vector<std::string> fields = splitFields(line);
+        if (fields.size() != header.size())
+            fail(path + ":" + std::to_string(number) + ": " + std::to_string(fields.size()) +
+                 " fields, the header has " + std::to_string(header.size()));
+        bool wanted = true;
+        for (std::size_t c = 0; c < conditions.size(); ++c)
+            wanted = wanted && (fields[tested[c]] == conditions[c].value) == conditions[c].equal;
+        if (!wanted) continue;
+        out.clear();
+        for (std::size_t i = 0; i < selected.size(); ++i)
+            out += (i ? "," : "") + fields[selected[i]];
+        std::printf("%s\n", out.c_str());
+    }
+    return 0;
+}
+
 int main(int argc, char** argv)
 {
-    const std::string usage = "usage: results_table --text CSV | --markdown CSV";
+    const std::string usage =
+        "usage: results_table --text CSV | --markdown CSV | --select NAME,NAME... "
+        "[--where NAME=VALUE | --where NAME!=VALUE]... CSV";
     if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
-        std::printf("%s\nThe bandwidth table of a CSV that the programs wrote (--csv).\n",
-                    usage.c_str());
+        std::printf(
+            "%s\nThe bandwidth table of a CSV that the programs wrote (--csv), or the\n"
+            "named columns of its rows that meet every --where (CSV, header first).\n",
+            usage.c_str());
         return 0;
+    }
+    if (argc >= 4 && std::string(argv[1]) == "--select") {
+        std::vector<Condition> conditions;
+        int a = 3;
+        for (; a + 1 < argc && std::string(argv[a]) == "--where"; a += 2)
+            conditions.push_back(parseCondition(argv[a + 1]));
+        if (a != argc - 1 || std::string(argv[a]).rfind("--", 0) == 0) fail(usage);
+        return printSelection(splitNames(argv[2]), conditions, argv[a]);
     }
     if (argc != 3) fail(usage);
     const std::string mode = argv[1];

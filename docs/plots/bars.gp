@@ -6,19 +6,20 @@
 # slower than the last steps, and on a linear axis their bars would vanish.
 
 set datafile separator ","
+set datafile columnheaders   # the first line names the columns: they are read by name
 load ARG0[1:strlen(ARG0) - strlen("bars.gp")] . "palette.gp"   # colour(step), from this folder
 
-# 1. Read the CSV (columns: 1 step, 3 device, 4 compute_capability, 7 peak_gbs,
-#    10 type, 11 n, 21 gbs). Steps become bars, in the CSV's order, into the datablock
+# 1. Read the CSV (by column name: step, device, compute_capability, peak_gbs, type, n,
+#    gbs). Steps become bars, in the CSV's order, into the datablock
 #    $bars; the CUB row (step cub_reference) becomes a line; so does the peak.
-stats csv skip 1 using (0) nooutput
+stats csv using (0) nooutput
 rows = STATS_records
 array step[rows]; array device[rows]; array cc[rows]; array peak[rows]
 array type[rows]; array n[rows]; array gbs[rows]
 r = 0
-stats csv skip 1 using (r = r + 1, step[r] = strcol(1), device[r] = strcol(3), \
-    cc[r] = strcol(4), peak[r] = strcol(7), type[r] = strcol(10), \
-    n[r] = int(real(strcol(11))), gbs[r] = real(strcol(21)), 0) nooutput
+stats csv using (r = r + 1, step[r] = strcol("step"), device[r] = strcol("device"), \
+    cc[r] = strcol("compute_capability"), peak[r] = strcol("peak_gbs"), type[r] = strcol("type"), \
+    n[r] = int(real(strcol("n"))), gbs[r] = real(strcol("gbs")), 0) nooutput
 
 # The steps first, then the other references (torch_sum, cupy_sum, jax_sum) as bars too.
 isCub(i) = strstrt(step[i], "cub") == 1
@@ -41,8 +42,9 @@ k = 0
 while (2**k < n[g]) { k = k + 1 }
 size = (2**k == n[g]) ? sprintf("2^%d", k) : sprintf("%d", n[g])
 
-# 2. The chart.
+# 2. The chart, from the datablock $bars (no header; its layout is the one written above).
 set datafile separator whitespace
+set datafile nocolumnheaders
 set title sprintf("Reduction bandwidth per step: %s, %s, n = %s (log scale)", device[g], type[g], size)
 set ylabel "GB/s (median time), logarithmic"
 set logscale y

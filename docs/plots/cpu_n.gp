@@ -9,13 +9,15 @@
 # Writes out.png and out.svg.
 
 set datafile separator ","
+set datafile columnheaders   # the first line names the columns: they are read by name
 load ARG0[1:strlen(ARG0) - strlen("cpu_n.gp")] . "palette.gp"   # colour(p)
 if (!exists("caches")) { caches = "" }
 
 cpu = "step01_cpu_serial"
-rowsOf(t) = sprintf("< awk -F, 'NR > 1 && $1 == \"%s\" && $10 == \"%s\"' '%s'", cpu, t, csv)
-types = system(sprintf("awk -F, 'NR > 1 && $1 == \"%s\" && !seen[$10]++ { printf \"%%s \", $10 }' '%s'", cpu, csv))
-processor = system(sprintf("awk -F, 'NR > 1 && $1 == \"%s\" { print $3; exit }' '%s'", cpu, csv))
+rowsOf(t) = select("bytes,gbs", "--where step=" . cpu . " --where type=" . t, csv)
+# The types of its rows, each once, in the order they first appear.
+types = system(select("type", "--where step=" . cpu, csv)[3:] . " | awk 'NR > 1 && !seen[$0]++ { printf \"%s \", $0 }'")
+processor = firstValue("device", "--where step=" . cpu, csv)
 typeDash(i) = i                        # the first type solid, the others dashed
 typePoint(i) = word("7 5 9 11 13 15", (i - 1) % 6 + 1) + 0
 
@@ -40,7 +42,7 @@ do for [i = 1:words(caches)] {
         at bytes, graph 0.05 left rotate by 90 offset -0.4,0 tc rgb "#555555"
 }
 
-chart = "plot for [i = 1:words(types)] rowsOf(word(types, i)) using 12:21 with linespoints " . \
+chart = "plot for [i = 1:words(types)] rowsOf(word(types, i)) using \"bytes\":\"gbs\" with linespoints " . \
         "lw 2 ps 1 dt typeDash(i) pt typePoint(i) lc rgb colour(cpu) title word(types, i)"
 set terminal pngcairo size 1000,550 font "sans,10"
 set output out . ".png"

@@ -8,6 +8,16 @@
 # Steps are keyed by the number in their name (step01_... is 1); a name not known here
 # (a student's step99_ copy, say) is drawn in grey.
 
+# A results CSV is read by column name, never by place, through tools/results_table:
+#   "< '" . tool . "' --select n,gbs --where step=X FILE" gives those columns of those rows,
+#   header first (set datafile columnheaders, then `using "n":"gbs"`). `tool` is its path:
+#   scripts/plot.sh passes it; by default build/results_table (run from the repository).
+if (!exists("tool")) { tool = "build/results_table" }
+# select(columns, conditions, file): that command, for a plot or a stats command.
+select(columns, conditions, file) = sprintf("< '%s' --select %s %s '%s'", tool, columns, conditions, file)
+# The first row's value of one column among the rows that meet the conditions.
+firstValue(column, conditions, file) = system(sprintf("'%s' --select %s %s '%s' | sed -n 2p", tool, column, conditions, file))
+
 #               01       02       03       04       05       06       07
 stepColours = "0x7f7f7f 0xbcbd22 0x8c564b 0xe377c2 0x9467bd 0xff7f0e 0x17becf " . \
               "0x2ca02c 0xb8860b 0x1f77b4 0x08306b 0xd62728 0x6a3d9a"

@@ -19,16 +19,17 @@ set datafile separator ","
 load ARG0[1:strlen(ARG0) - strlen("roofline.gp")] . "palette.gp"   # colour(p), point(p)
 if (!exists("clock_mhz")) { clock_mhz = 0 }
 
-# The GPU rows (compute_capability not empty): columns 1 step, 3 device, 4 compute
-# capability, 5 SMs, 7 peak_gbs, 10 type, 11 n, 12 bytes, 18 time_median_ms.
-field(c) = system(sprintf("awk -F, 'NR > 1 && $4 != \"\" { print $%d; exit }' '%s'", c, csv))
-device = field(3); cc = real(field(4)); sms = real(field(5)); peak = real(field(7))
-type = field(10); size = real(field(12)) / real(field(11))
+# The GPU rows: those whose compute_capability is not empty (step01 ran on the CPU).
+gpuRows = "--where compute_capability!="
+field(name) = firstValue(name, gpuRows, csv)
+device = field("device"); cc = real(field("compute_capability")); sms = real(field("multiprocessors"))
+peak = real(field("peak_gbs")); type = field("type"); size = real(field("bytes")) / real(field("n"))
 # Each GPU row as "adds per second, label height, program", sorted from the fastest down.
 # The points sit on one vertical line (one intensity for all); their labels are spread
 # downwards, each at least a factor 1.45 below the one above, under the roof to the right.
-points = sprintf("< awk -F, 'NR > 1 && $4 != \"\" { print $11 / $18 / 1e6, $1 }' '%s' | sort -gr | " . \
-    "awk '{ y = (NR == 1 || $1 < last / 1.45) ? $1 : last / 1.45; last = y; print $1 \",\" y \",\" $2 }'", csv)
+points = select("n,time_median_ms,step", gpuRows, csv) . \
+    " | awk -F, 'NR > 1 { print $1 / $2 / 1e6, $3 }' | sort -gr | " . \
+    "awk '{ y = (NR == 1 || $1 < last / 1.45) ? $1 : last / 1.45; last = y; print $1 \",\" y \",\" $2 }'"
 
 lanes = (cc == 60 || (cc >= 70 && cc <= 80)) ? 64 : 128
 compute = (clock_mhz > 0 && type eq "float") ? sms * lanes * clock_mhz / 1000.0 : NaN   # G adds/s

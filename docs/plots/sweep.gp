@@ -11,22 +11,23 @@
 # Writes out.png and out.svg.
 
 set datafile separator ","
+set datafile columnheaders   # the first line names the columns: they are read by name
 load ARG0[1:strlen(ARG0) - strlen("sweep.gp")] . "palette.gp"   # colour(p), point(p), dash(p)
 
-# Numbers the axes and titles need, read from the CSV (columns: 6 l2_bytes, 10 type,
-# 11 n, 12 bytes, 13 block, 18 time_median_ms, 21 gbs).
-firstOf(expression) = system(sprintf("awk -F, 'NR > 1 && $6 != \"\" { print %s; exit }' '%s'", expression, csv))
+# Numbers the axes and titles need, read from the CSV by column name; the first GPU row
+# (l2_bytes not empty) gives the type, the block and the L2.
+firstOf(name) = firstValue(name, "--where l2_bytes!=", csv)
 exponent(x) = int(log(x) / log(2) + 0.5)
 power(x) = (2**exponent(x) == x) ? sprintf("2^{%d}", exponent(x)) : sprintf("%d", x)
 mebibytes(x) = sprintf("%g MiB", x / 2**20)
-stats csv skip 1 using 11 nooutput
+stats csv using "n" nooutput
 nLow = STATS_min; nHigh = STATS_max
-stats csv skip 1 using 12 nooutput
+stats csv using "bytes" nooutput
 bytesLow = STATS_min; bytesHigh = STATS_max
-type = firstOf("$10"); block = firstOf("$13"); l2Bytes = real(firstOf("$6"))
+type = firstOf("type"); block = firstOf("block"); l2Bytes = real(firstOf("l2_bytes"))
 
-# One line per program: awk picks its rows, so the points of a line are consecutive.
-rowsOf(p) = sprintf("< awk -F, 'NR > 1 && $1 == \"%s\"' '%s'", p, csv)
+# One line per program: its rows only, so the points of a line are consecutive.
+rowsOf(p) = select("n,block,type,gbs,time_median_ms", "--where step=" . p, csv)
 peakTitle = sprintf("theoretical peak %.0f GB/s", peak)
 
 set grid lc rgb "#dddddd"
@@ -50,7 +51,7 @@ do for [format in "png svg"] {
         set label 1 sprintf("L2 = %s", mebibytes(l2Bytes)) at l2, graph 0.9 right offset -0.5,0 tc rgb "#666666"
         set label 2 peakTitle at graph 0.02, first peak offset 0,0.6 tc rgb "#c0392b"
         unset key
-        plot for [p in programs] rowsOf(p) using 11:21 with linespoints lc rgb colour(p) dt dash(p) pt point(p) lw 1.5 ps 0.7 title p, \
+        plot for [p in programs] rowsOf(p) using "n":"gbs" with linespoints lc rgb colour(p) dt dash(p) pt point(p) lw 1.5 ps 0.7 title p, \
              peak with lines dt 3 lw 1.5 lc rgb '#c0392b' title peakTitle
         unset arrow 1; unset label 1; unset label 2
         # Right: the time of one sum at small n (2^10 ... 2^20), in microseconds.
@@ -60,10 +61,11 @@ do for [format in "png svg"] {
         set ylabel "microseconds (median time)"
         # The y range ends above the GPU steps from 03 on; step01 (CPU) and step02 (one
         # block) grow with n and leave the panel at the top.
-        top = real(system(sprintf("awk -F, 'NR > 1 && $11 <= 2^20 && $1 !~ /^step0[12]_/ && 1000 * $18 > m { m = 1000 * $18 } END { print m + 0 }' '%s'", csv)))
+        top = real(system(select("step,n,time_median_ms", "", csv)[3:] . \
+            " | awk -F, 'NR > 1 && $2 <= 2^20 && $1 !~ /^step0[12]_/ && 1000 * $3 > m { m = 1000 * $3 } END { print m + 0 }'"))
         if (top > 0) { set yrange [0:1.15 * top] } else { set yrange [0:*] }
         set key at screen 0.995, screen 0.88 right top spacing 1.1 samplen 3
-        plot for [p in programs] rowsOf(p) using 11:($18 * 1000) with linespoints lc rgb colour(p) dt dash(p) pt point(p) lw 1.5 ps 0.8 title p
+        plot for [p in programs] rowsOf(p) using "n":(1000 * column("time_median_ms")) with linespoints lc rgb colour(p) dt dash(p) pt point(p) lw 1.5 ps 0.8 title p
         unset multiplot
         unset logscale x; set format x "% h"; set autoscale x
     }
@@ -75,7 +77,7 @@ do for [format in "png svg"] {
         set xlabel "threads per block (CUB picks its own: drawn at 256)"
         set ylabel "GB/s (median time)"; set yrange [0:*]
         set key outside right top spacing 1.1
-        plot for [p in programs] rowsOf(p) using 13:21 with linespoints lc rgb colour(p) dt dash(p) pt point(p) lw 1.5 \
+        plot for [p in programs] rowsOf(p) using "block":"gbs" with linespoints lc rgb colour(p) dt dash(p) pt point(p) lw 1.5 \
                  ps (dash(p) == 1 ? 0.9 : 1.8) title p, \
              peak with lines dt 3 lw 1.5 lc rgb '#c0392b' title peakTitle
         unset logscale x; set xtics autofreq; set autoscale x
@@ -90,8 +92,8 @@ do for [format in "png svg"] {
         set xtics ()
         do for [i = 1:6] {
             t = word(types, i)
-            nOf = real(system(sprintf("awk -F, 'NR > 1 && $10 == \"%s\" { print $11; exit }' '%s'", t, csv)))
-            sizeOf = real(system(sprintf("awk -F, 'NR > 1 && $10 == \"%s\" { print $12 / $11; exit }' '%s'", t, csv)))
+            nOf = real(firstValue("n", "--where type=" . t, csv))
+            sizeOf = nOf > 0 ? real(firstValue("bytes", "--where type=" . t, csv)) / nOf : 0
             if (nOf > 0) { set xtics add (sprintf("%s, %d B\nn = %s, %s", t, sizeOf, power(nOf), mebibytes(nOf * sizeOf)) i) } \
             else { set xtics add (sprintf("%s\n(not measured)", t) i) }
         }
@@ -104,7 +106,7 @@ do for [format in "png svg"] {
         set xlabel "element type, bytes per element; elements and bytes summed" offset 0,-1
         set ylabel "GB/s (median time)"; set yrange [0:*]
         set key outside right top spacing 1.1
-        plot for [p in programs] rowsOf(p) using (typeIndex(strcol(10))):21 smooth unique with linespoints lc rgb colour(p) dt dash(p) pt point(p) lw 1.5 ps 0.9 title p, \
+        plot for [p in programs] rowsOf(p) using (typeIndex(strcol("type"))):"gbs" smooth unique with linespoints lc rgb colour(p) dt dash(p) pt point(p) lw 1.5 ps 0.9 title p, \
              peak with lines dt 3 lw 1.5 lc rgb '#c0392b' title peakTitle
     }
 }

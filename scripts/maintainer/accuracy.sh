@@ -14,5 +14,6 @@ build=${BUILD_DIR:-build}
 mkdir -p "$build"
 nvcc -std=c++17 -O2 -I common -o "$build/accuracy" programs/accuracy.cu
 "$build/accuracy" >docs/results/accuracy_cpu.csv
-gnuplot -e "cpu='docs/results/accuracy_cpu.csv'; gpu='$gpu'; out='docs/results/accuracy'" docs/plots/accuracy.gp
+[ -x "$build/results_table" ] || scripts/build.sh results_table >/dev/null  # the charts read by column name
+gnuplot -e "tool='$build/results_table'; cpu='docs/results/accuracy_cpu.csv'; gpu='$gpu'; out='docs/results/accuracy'" docs/plots/accuracy.gp
 echo "accuracy: docs/results/accuracy_cpu.csv, docs/results/accuracy.png"

@@ -27,6 +27,7 @@ g = 1                                   # the first GPU row names the device
 do for [i = rows:1:-1] { if (cc[i] ne "") { g = i } }
 cub = NaN
 set print $bars
+print "step gbs colour"                 # the datablock names its columns too
 do for [i = 1:rows] { if (isCub(i)) { cub = gbs[i] } }
 do for [i = 1:rows] { if (stepNumber(step[i]) > 0) { print sprintf("%s %g %d", step[i], gbs[i], colour(step[i])) } }
 do for [i = 1:rows] { if (stepNumber(step[i]) == 0 && !isCub(i)) { print sprintf("%s %g %d", step[i], gbs[i], colour(step[i])) } }
@@ -42,9 +43,8 @@ k = 0
 while (2**k < n[g]) { k = k + 1 }
 size = (2**k == n[g]) ? sprintf("2^%d", k) : sprintf("%d", n[g])
 
-# 2. The chart, from the datablock $bars (no header; its layout is the one written above).
+# 2. The chart, from the datablock $bars, read by column name like the CSV.
 set datafile separator whitespace
-set datafile nocolumnheaders
 set title sprintf("Reduction bandwidth per step: %s, %s, n = %s (log scale)", device[g], type[g], size)
 set ylabel "GB/s (median time), logarithmic"
 set logscale y
@@ -60,8 +60,8 @@ set key inside top left horizontal
 set lmargin 14
 set bmargin 9
 set rmargin 4
-chart = "plot $bars using 0:2:(0.7):3:xtic(1) with boxes lc rgb variable notitle, \
-    $bars using 0:(row):(sprintf($2 < 10 ? '%.2f' : '%.0f', $2)) with labels notitle, \
+chart = "plot $bars using 0:'gbs':(0.7):'colour':xtic(strcol('step')) with boxes lc rgb variable notitle, \
+    $bars using 0:(row):(sprintf(column('gbs') < 10 ? '%.2f' : '%.0f', column('gbs'))) with labels notitle, \
     top with lines dt 2 lw 2 lc rgb '#cc3311' title (top == top ? sprintf('theoretical peak %.0f GB/s', top) : ''), \
     cub with lines dt 4 lw 2 lc rgb '#000000' title (cub == cub ? sprintf('CUB %.0f GB/s', cub) : '')"
 

@@ -195,82 +195,8 @@ mkdir -p "$src/step99_atomic_pass"
     >"$src/step99_atomic_pass/reduce.cuh"
 gpu_main step99_atomic_pass "single pass with one atomicAdd per block"
 
-# Step 12, exercise 3: step 12 without the first __threadfence() (the one between the
-# partial-sum write and the ticket).
-mkdir -p "$src/step99_no_first_fence"
-cp step12_single_pass/reduce.cuh "$src/step99_no_first_fence/"
-replace "$src/step99_no_first_fence/reduce.cuh" \
-    '(blockSums\[blockIdx\.x\] = sum;\n)[ \t]*__threadfence\(\);\n' '\1'
-gpu_main step99_no_first_fence "step 12 without the fence after the partial sum"
-# ... and a driver that launches a single pass many times in one process, on two exact inputs
-# in turn: a partial sum left by the launch before is then a wrong one. Built twice: with step
-# 12 (the control) and with the copy.
-cat >"$src/programs/fence_stress.cu" <<'EOF'
-// answers_measure.sh: a single pass (the reduce.cuh of the include path) launched LAUNCHES
-// times on two exact inputs in turn (seeds 42 and 43, each made on the device before its
-// launch), so that a partial sum left by the launch before is a wrong one; counts the
-// launches whose sum is not the exact sum, bit for bit. Block 256.
-//   fence_stress int|float N LAUNCHES
-#include <cstdio>
-#include <cstdlib>
-#include <string>
-
-#include "reduce.cuh"
-#include "gpu_harness.cuh"
-
-template <typename T>
-int stress(const std::string& type, std::size_t n, int launches)
-{
-    ExactInput inputs[2];
-    ExactReference<T> references[2];
-    for (int k = 0; k < 2; ++k) references[k] = prepareExactInput<T>(42 + k, n, inputs[k]);
-    DeviceReduction<T> reduction(n, 256);
-    int wrong = 0;
-    for (int launch = 1; launch <= launches; ++launch) {
-        const int k = (launch - 1) % 2;
-        makeExactInputOnDevice(reduction.input.data(), n, inputs[k]);
-        const T result = reduction.runAndFetch();
-        if (!isExactSum(result, references[k])) {
-            if (wrong < 5)
-                std::printf("launch %d: sum %s, exact sum %s\n", launch, valueText(result).c_str(),
-                            exactReferenceText(references[k]).c_str());
-            ++wrong;
-        }
-    }
-    std::printf("%s n = %s: %d of %d launches wrong\n", type.c_str(), sizeText(n).c_str(), wrong,
-                launches);
-    return wrong == 0 ? 0 : 1;
-}
-
-int main(int argc, char** argv)
-{
-    std::size_t n = 0;
-    const int launches = argc == 4 ? std::atoi(argv[3]) : 0;
-    const std::string type = argc == 4 ? argv[1] : "";
-    if (argc != 4 || !parseSize(argv[2], n) || n == 0 || launches < 1 ||
-        (type != "int" && type != "float")) {
-        std::fprintf(stderr, "usage: fence_stress int|float N LAUNCHES\n");
-        return 2;
-    }
-    std::string reason;
-    if (!cudaDevicePresent(&reason)) {
-        std::fprintf(stderr, "fence_stress: no CUDA device (%s)\n", reason.c_str());
-        return 3;
-    }
-    return type == "int" ? stress<int>(type, n, launches) : stress<float>(type, n, launches);
-}
-EOF
-cat >>"$src/programs/CMakeLists.txt" <<'EOF'
-
-# answers_measure.sh: step 12's exercise 3, step 12 and its copy without the first fence
-# launched many times on exact inputs.
-add_executable(fence_stress_step12 fence_stress.cu)
-target_include_directories(fence_stress_step12 PRIVATE ${PROJECT_SOURCE_DIR}/step12_single_pass)
-target_link_libraries(fence_stress_step12 PRIVATE reduction_common)
-add_executable(fence_stress_no_first_fence fence_stress.cu)
-target_include_directories(fence_stress_no_first_fence PRIVATE ${PROJECT_SOURCE_DIR}/step99_no_first_fence)
-target_link_libraries(fence_stress_no_first_fence PRIVATE reduction_common)
-EOF
+# Step 12, exercise 3 (step 12 without the first __threadfence()) is built by CMake:
+# programs/step12_no_first_fence.diff, the targets step12_no_first_fence and fence_stress_*.
 
 # Step 12 against CUB, exercise 3: CUB's order (step 12's tiles, five waves of blocks) finished by
 # a second launch, as CUB does: step 11 with five times its blocks.
@@ -432,7 +358,7 @@ measurements=(
 "step10_one_sum.csv|step10_independent_loads step99_one_sum|m_step10_one_sum"
 "step11_types.csv|step11_vector_loads|m_step11_types"
 "step12_atomic_bits.txt|step12_single_pass step99_atomic_pass|m_step12_bits"
-"step12_no_first_fence.txt|step12_single_pass step99_no_first_fence fence_stress_step12 fence_stress_no_first_fence|m_step12_fence"
+"step12_no_first_fence.txt|step12_single_pass step12_no_first_fence fence_stress_step12 fence_stress_no_first_fence|m_step12_fence"
 "step12_vs_cub_block512_depth4.csv|experiment_block512_depth4|m_vs_cub_block512_depth4"
 "step12_vs_cub_second_launch.csv|step11_vector_loads step12_single_pass cub_reference step99_cub_order_two_launches|m_vs_cub_second_launch"
 "cub_block_reduce.csv|step11_vector_loads cub_reference step99_block_reduce|m_cub_block_reduce"
@@ -672,7 +598,7 @@ m_step12_fence() {  # step 12 without the first __threadfence(): the machine cod
     : >"$1"
     echo "## machine code of reduceKernel<256, float>: stores, atomics and fences" >>"$1"
     if command -v cuobjdump >/dev/null; then
-        for program in step12_single_pass step99_no_first_fence; do
+        for program in step12_single_pass step12_no_first_fence; do
             echo "### $program" >>"$1"
             cuobjdump -sass "$(bin $program)" |
                 awk '/Function :/ { on = ($0 ~ /reduceKernelILj256EfE/) } on && /Function :|MEMBAR|FENCE|ERRBAR|CCTL|ATOM|RED\.|STG/' |
@@ -693,8 +619,8 @@ m_step12_fence() {  # step 12 without the first __threadfence(): the machine cod
             [ -n "$reference" ] || { echo "step12_single_pass --n $n --type $type: $line" >&2; return 1; }
             wrong=0 differ=0 silent=0
             for run in $(seq "$runs"); do
-                line=$(verdict step99_no_first_fence --n $n --type $type --verify-only)
-                echo "step99_no_first_fence $n $type run $run: $line" >>"$1"
+                line=$(verdict step12_no_first_fence --n $n --type $type --verify-only)
+                echo "step12_no_first_fence $n $type run $run: $line" >>"$1"
                 if [[ $line == 'NO VERDICT'* ]]; then silent=$((silent + 1)); continue; fi
                 [[ $line == *'correctness: exact input, sum '*' = exact sum'* ]] || wrong=$((wrong + 1))
                 [ "$(random_sum "$line")" = "$reference" ] || differ=$((differ + 1))

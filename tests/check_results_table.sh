@@ -80,6 +80,30 @@ gpu_rows=$("$tool" --select step --where compute_capability!= "$fixture" | tail 
 [ "$gpu_rows" -eq $(($(tail -n +2 "$fixture" | wc -l) - 1)) ] && ok "--where NAME!= : the rows where NAME is not empty" ||
     fail "--where compute_capability!= gave $gpu_rows rows"
 
+# --pivot: a line per step, a column per n, the format's numbers in the cells; the rows chosen
+# by a set of values and a numeric bound. The same from the reversed CSV, and the same as an
+# independent reader (awk, by header name) builds the table.
+sweep=tests/plots/sweep_n.csv
+awk -F, '{ line = $NF; for (i = NF - 1; i >= 1; i--) line = line "," $i; print line }' "$sweep" >"$work/sweep_reversed.csv"
+pivot=(--pivot step n '%.0f (%.1f%%)' 'gbs,percent_of_peak' --where 'n<=1048576' --where 'step!=step01_cpu_serial|step02_naive_single_block')
+"$tool" "${pivot[@]}" "$sweep" >"$work/pivot.md" || fail "--pivot exited $?"
+"$tool" "${pivot[@]}" "$work/sweep_reversed.csv" | cmp -s - "$work/pivot.md" &&
+    ok "--pivot: a reversed CSV gives the same table" || fail "--pivot: the reversed CSV gives another table"
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+         $c["n"] <= 1048576 && $c["step"] != "step01_cpu_serial" && $c["step"] != "step02_naive_single_block" {
+             s = $c["step"]; n = $c["n"]
+             if (!(s in isStep)) { isStep[s] = 1; steps[++rows] = s }
+             if (!(n in isN)) { isN[n] = 1; sizes[++columns] = n }
+             cell[s, n] = sprintf("%.0f (%.1f%%)", $c["gbs"], $c["percent_of_peak"]) }
+         END { printf "| step |"; for (j = 1; j <= columns; j++) printf " 2^%d |", log(sizes[j]) / log(2) + 0.5
+               printf "\n|---|"; for (j = 1; j <= columns; j++) printf "--:|"; print ""
+               for (r = 1; r <= rows; r++) { printf "| %s |", steps[r]
+                   for (j = 1; j <= columns; j++) printf " %s |", cell[steps[r], sizes[j]]; print "" } }' \
+    "$sweep" >"$work/pivot_expected.md"
+[ "$(wc -l <"$work/pivot.md")" -gt 3 ] && cmp -s "$work/pivot.md" "$work/pivot_expected.md" &&
+    ok "--pivot: the table an independent reader builds ($(($(wc -l <"$work/pivot.md") - 2)) lines)" ||
+    { fail "--pivot (expected, then the table):"; diff "$work/pivot_expected.md" "$work/pivot.md"; }
+
 # Bad input: one line on stderr, exit code 2.
 awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "time_median_ms") t = i }
                   { $t = ""; sub(",,", ","); print }' "$fixture" >"$work/no_time.csv"
@@ -88,7 +112,10 @@ head -1 "$fixture" >"$work/no_rows.csv"
 for case in "--markdown $work/no_time.csv" "--markdown $work/missing.csv" \
             "--text $work/no_rows.csv" "--html $fixture" "--text" "--select nope $fixture" \
             "--select step --where nope=1 $fixture" "--select step --where step $fixture" \
-            "--select step --where" "--select step,,gbs $fixture"; do
+            "--select step --where" "--select step,,gbs $fixture" "--pivot step n %d gbs $sweep" \
+            "--pivot step n %.1f%.1f gbs $sweep" "--pivot type n %.1f gbs $sweep" \
+            "--pivot step n %.1f gbs --where n<1 $sweep" "--pivot step n %.1f gbs"; do
+    # shellcheck disable=SC2086  # a case is its words
     "$tool" $case >/dev/null 2>"$work/stderr"
     status=$?
     if [ "$status" -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ]; then

@@ -6,7 +6,12 @@
 // Columns are found by their header names, so a reordered CSV gives the same table.
 // It is also how the charts and scripts read a results CSV, by column name, never by place:
 //   results_table --select NAME,NAME... [--where NAME=VALUE | --where NAME!=VALUE]... CSV
-// prints those columns of the rows that meet every condition, as CSV with its header line.
+// prints those columns of the rows that meet every condition, as CSV with its header line
+// (--where NAME=A|B: one of the values; NAME<VALUE, <=, >, >=: compared as numbers).
+// The experiments' summaries are Markdown tables of a CSV's rows, pivoted:
+//   results_table --pivot ROW,ROW... ACROSS FORMAT VALUE,VALUE... [--where ...]... CSV
+// a line per value of the ROW columns, a column per value of ACROSS, in each cell the VALUE
+// columns printed by FORMAT ("%.0f (%.1f)": GB/s and % of peak).
 //   step speedup       = the previous step's median time / this step's
 //   cumulative speedup = the first step's median time / this step's
 // A row whose name is not a step's (stepNN_...) is a reference: CUB (cub_reference) and the
@@ -219,61 +224,97 @@ std::vector<std::string> splitNames(const std::string& list)
 {
     std::vector<std::string> names = splitFields(list);
     for (const std::string& name : names)
-        if (name.empty()) fail("--select '" + list + "': an empty column name");
+        if (name.empty()) fail("column list '" + list + "': an empty column name");
     return names;
 }
 
-// A condition of --where: the column's field equals (or, with !=, differs from) the value.
+// A condition of --where: the column's field equals (or, with !=, differs from) the value or
+// one of the values given as A|B|C; with <, <=, > or >= the field and the value are numbers.
 struct Condition {
-    std::string column, value;
-    bool equal = true;
+    std::string column, comparison;
+    std::vector<std::string> values;
 };
 
 Condition parseCondition(const std::string& text)
 {
-    const std::size_t at = text.find('=');
+    const std::size_t at = text.find_first_of("=<>!");
     if (at == std::string::npos || at == 0)
-        fail("--where '" + text + "': expected NAME=VALUE or NAME!=VALUE");
+        fail("--where '" + text + "': expected NAME=VALUE, NAME!=VALUE, NAME<VALUE, ...");
     Condition condition;
-    condition.equal = text[at - 1] != '!';
-    condition.column = text.substr(0, condition.equal ? at : at - 1);
-    condition.value = text.substr(at + 1);
-    if (condition.column.empty()) fail("--where '" + text + "': no column name");
+    condition.column = text.substr(0, at);
+    for (const char* comparison : {"!=", "<=", ">=", "=", "<", ">"})
+        if (text.compare(at, std::string(comparison).size(), comparison) == 0) {
+            condition.comparison = comparison;
+            break;
+        }
+    if (condition.comparison.empty())
+        fail("--where '" + text + "': expected NAME=VALUE, NAME!=VALUE, NAME<VALUE, ...");
+    std::stringstream values(text.substr(at + condition.comparison.size()));
+    for (std::string value; std::getline(values, value, '|');) condition.values.push_back(value);
+    if (condition.values.empty()) condition.values.push_back("");
     return condition;
+}
+
+bool meets(const Condition& condition, const std::string& field)
+{
+    const std::string& c = condition.comparison;
+    if (c == "=" || c == "!=") {
+        const bool found = std::find(condition.values.begin(), condition.values.end(), field) !=
+                           condition.values.end();
+        return found == (c == "=");
+    }
+    const double a = std::atof(field.c_str()), b = std::atof(condition.values[0].c_str());
+    return c == "<" ? a < b : c == "<=" ? a <= b : c == ">" ? a > b : a >= b;
+}
+
+// The rows of a results CSV that meet every condition, each as its fields; the header first.
+struct Selection {
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> rows;
+    std::size_t indexOf(const std::string& name, const std::string& path) const
+    {
+        auto found = std::find(header.begin(), header.end(), name);
+        if (found == header.end()) fail(path + " has no column '" + name + "'");
+        return std::size_t(found - header.begin());
+    }
+};
+
+Selection selectRows(const std::vector<Condition>& conditions, const std::string& path)
+{
+    std::ifstream file(path);
+    if (!file) fail("cannot read " + path);
+    std::string line;
+    if (!std::getline(file, line)) fail(path + " is empty");
+    Selection selection;
+    selection.header = splitFields(line);
+    std::vector<std::size_t> tested;
+    for (const Condition& condition : conditions)
+        tested.push_back(selection.indexOf(condition.column, path));
+    for (int number = 2; std::getline(file, line); ++number) {
+        if (line.empty()) continue;
+        std::vector<std::string> fields = splitFields(line);
+        if (fields.size() != selection.header.size())
+            fail(path + ":" + std::to_string(number) + ": " + std::to_string(fields.size()) +
+                 " fields, the header has " + std::to_string(selection.header.size()));
+        bool wanted = true;
+        for (std::size_t c = 0; c < conditions.size(); ++c)
+            wanted = wanted && meets(conditions[c], fields[tested[c]]);
+        if (wanted) selection.rows.push_back(fields);
+    }
+    return selection;
 }
 
 // --select: the named columns of the rows that meet every condition, header first.
 int printSelection(const std::vector<std::string>& names, const std::vector<Condition>& conditions,
                    const std::string& path)
 {
-    std::ifstream file(path);
-    if (!file) fail("cannot read " + path);
-    std::string line;
-    if (!std::getline(file, line)) fail(path + " is empty");
-    const std::vector<std::string> header = splitFields(line);
-    auto indexOf = [&](const std::string& name) {
-        auto found = std::find(header.begin(), header.end(), name);
-        if (found == header.end()) fail(path + " has no column '" + name + "'");
-        return std::size_t(found - header.begin());
-    };
+    const Selection selection = selectRows(conditions, path);
     std::vector<std::size_t> selected;
-    for (const std::string& name : names) selected.push_back(indexOf(name));
-    std::vector<std::size_t> tested;
-    for (const Condition& condition : conditions) tested.push_back(indexOf(condition.column));
-
+    for (const std::string& name : names) selected.push_back(selection.indexOf(name, path));
     std::string out;
     for (std::size_t i = 0; i < names.size(); ++i) out += (i ? "," : "") + names[i];
     std::printf("%s\n", out.c_str());
-    for (int number = 2; std::getline(file, line); ++number) {
-        if (line.empty()) continue;
-        const std::vector<std::string> fields = splitFields(line);
-        if (fields.size() != header.size())
-            fail(path + ":" + std::to_string(number) + ": " + std::to_string(fields.size()) +
-                 " fields, the header has " + std::to_string(header.size()));
-        bool wanted = true;
-        for (std::size_t c = 0; c < conditions.size(); ++c)
-            wanted = wanted && (fields[tested[c]] == conditions[c].value) == conditions[c].equal;
-        if (!wanted) continue;
+    for (const std::vector<std::string>& fields : selection.rows) {
         out.clear();
         for (std::size_t i = 0; i < selected.size(); ++i)
             out += (i ? "," : "") + fields[selected[i]];
@@ -282,28 +323,112 @@ int printSelection(const std::vector<std::string>& names, const std::vector<Cond
     return 0;
 }
 
+// FORMAT of --pivot cut after each conversion: "%.0f (%.1f)" is "%.0f" and " (%.1f)", each
+// piece to be printed with one number. Only the conversions of a double (f, e, g) and %%.
+std::vector<std::string> splitFormat(const std::string& pattern, std::size_t numbers)
+{
+    std::vector<std::string> pieces(1);
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        pieces.back() += pattern[i];
+        if (pattern[i] != '%') continue;
+        const std::size_t end = pattern.find_first_not_of("-+ #0123456789.", i + 1);
+        if (end == i + 1 && pattern[end] == '%') {
+            pieces.back() += '%';
+        } else if (end != std::string::npos &&
+                   std::string("feEgG").find(pattern[end]) != std::string::npos) {
+            pieces.back() += pattern.substr(i + 1, end - i);
+            pieces.emplace_back();
+        } else {
+            fail("--pivot: format '" + pattern +
+                 "': only %f, %e, %g (flags, width, precision) and %%");
+        }
+        i = end;
+    }
+    if (pieces.size() - 1 != numbers)
+        fail("--pivot: format '" + pattern + "' has " + std::to_string(pieces.size() - 1) +
+             " conversions for " + std::to_string(numbers) + " value columns");
+    for (std::size_t at; (at = pieces.back().find("%%")) != std::string::npos;)
+        pieces.back().erase(at, 1);  // the text after the last number is printed as it is
+    return pieces;
+}
+
+// --pivot: a Markdown table of the rows that meet every condition, one line per value of the
+// ROW columns, one column per value of ACROSS (both in the order they first appear), and in
+// each cell the VALUE columns of the one row with those values, printed by FORMAT. A column
+// named n shows a power of two as 2^K.
+int printPivot(const std::vector<std::string>& rowNames, const std::string& across,
+               const std::string& pattern, const std::vector<std::string>& valueNames,
+               const std::vector<Condition>& conditions, const std::string& path)
+{
+    std::vector<std::string> pieces = splitFormat(pattern, valueNames.size());
+    const Selection selection = selectRows(conditions, path);
+    if (selection.rows.empty()) fail(path + ": no row meets the conditions of --pivot");
+    std::vector<std::size_t> keys, values;
+    for (const std::string& name : rowNames) keys.push_back(selection.indexOf(name, path));
+    for (const std::string& name : valueNames) values.push_back(selection.indexOf(name, path));
+    const std::size_t acrossIndex = selection.indexOf(across, path);
+    auto shown = [&](std::size_t column, const std::string& field) {
+        return selection.header[column] == "n" ? sizeText(field) : field;
+    };
+    std::vector<std::string> lines, columns;  // in the order they first appear
+    std::map<std::pair<std::string, std::string>, std::string> cells;
+    for (const std::vector<std::string>& fields : selection.rows) {
+        std::string line;
+        for (std::size_t k : keys) line += "| " + shown(k, fields[k]) + " ";
+        const std::string column = shown(acrossIndex, fields[acrossIndex]);
+        if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
+        if (std::find(columns.begin(), columns.end(), column) == columns.end())
+            columns.push_back(column);
+        std::string cell;
+        for (std::size_t v = 0; v < values.size(); ++v)
+            cell += format(pieces[v].c_str(), std::atof(fields[values[v]].c_str()));
+        cell += pieces.back();
+        if (!cells.emplace(std::make_pair(line, column), cell).second)
+            fail(path + ": two rows for " + line + "| and " + across + " " + column);
+    }
+    std::string heading, rule;
+    for (const std::string& name : rowNames) heading += "| " + name + " ", rule += "|---";
+    for (const std::string& column : columns) heading += "| " + column + " ", rule += "|--:";
+    std::printf("%s|\n%s|\n", heading.c_str(), rule.c_str());
+    for (const std::string& line : lines) {
+        std::string text = line;
+        for (const std::string& column : columns) {
+            auto cell = cells.find(std::make_pair(line, column));
+            text += "| " + (cell == cells.end() ? std::string() : cell->second) + " ";
+        }
+        std::printf("%s|\n", text.c_str());
+    }
+    return 0;
+}
+
 int main(int argc, char** argv)
 {
     const std::string usage =
-        "usage: results_table --text CSV | --markdown CSV | --select NAME,NAME... "
-        "[--where NAME=VALUE | --where NAME!=VALUE]... CSV";
+        "usage: results_table --text CSV | --markdown CSV | --select NAME,NAME... [WHERE]... CSV | "
+        "--pivot ROW,ROW... ACROSS FORMAT VALUE,VALUE... [WHERE]... CSV; WHERE: --where "
+        "NAME=VALUE[|VALUE...] (or !=, or the numeric <, <=, >, >=)";
     if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
         std::printf(
-            "%s\nThe bandwidth table of a CSV that the programs wrote (--csv), or the\n"
-            "named columns of its rows that meet every --where (CSV, header first).\n",
+            "%s\nThe bandwidth table of a CSV that the programs wrote (--csv), the named\n"
+            "columns of its rows that meet every --where (CSV, header first), or a Markdown\n"
+            "table of those rows: a line per ROW values, a column per ACROSS value, VALUE\n"
+            "columns printed by FORMAT in the cells (e.g. --pivot type n '%%.0f' gbs).\n",
             usage.c_str());
         return 0;
     }
-    if (argc >= 4 && std::string(argv[1]) == "--select") {
+    const std::string mode = argc > 1 ? argv[1] : "";
+    const int first = mode == "--select" ? 3 : mode == "--pivot" ? 6 : 0;  // the first --where
+    if (first > 0 && argc > first) {
         std::vector<Condition> conditions;
-        int a = 3;
+        int a = first;
         for (; a + 1 < argc && std::string(argv[a]) == "--where"; a += 2)
             conditions.push_back(parseCondition(argv[a + 1]));
         if (a != argc - 1 || std::string(argv[a]).rfind("--", 0) == 0) fail(usage);
-        return printSelection(splitNames(argv[2]), conditions, argv[a]);
+        if (mode == "--select") return printSelection(splitNames(argv[2]), conditions, argv[a]);
+        return printPivot(splitNames(argv[2]), argv[3], argv[4], splitNames(argv[5]), conditions,
+                          argv[a]);
     }
-    if (argc != 3) fail(usage);
-    const std::string mode = argv[1];
+    if (argc != 3 || first > 0) fail(usage);
     if (mode != "--text" && mode != "--markdown") fail("unknown mode '" + mode + "'; " + usage);
     Table table = makeTable(readCsv(argv[2]));
     if (mode == "--markdown")

@@ -39,21 +39,21 @@ if [ ${#missing[@]} -gt 0 ]; then
         $sudo apt-get update -qq >&2 &&
             DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >&2 ||
             echo "setup: could not install ${missing[*]}" >&2
-        required=($(for p in "${required[@]}"; do
+        mapfile -t required < <(for p in "${required[@]}"; do
             case $p in
             cmake) command -v cmake >/dev/null || echo "$p" ;;
             g++) command -v g++ >/dev/null || echo "$p" ;;
             libgtest-dev) have_gtest || echo "$p" ;;
             esac
-        done))
-        optional=($(for p in "${optional[@]}"; do
+        done)
+        mapfile -t optional < <(for p in "${optional[@]}"; do
             case $p in
             gnuplot-nox) command -v gnuplot >/dev/null || echo "$p" ;;
             python3-numpy) { python3 -c "import numpy" || /usr/bin/python3 -c "import numpy"; } 2>/dev/null ||
                 echo "$p" ;;
             *) command -v mpicxx >/dev/null || echo "$p" ;;
             esac
-        done))
+        done)
     fi
     case " ${optional[*]} " in
     *" libopenmpi-dev "*)

@@ -21,7 +21,8 @@ csv=$results/table.csv
 "$build/step01_cpu_serial" --csv-header >"$csv"
 
 echo >&2
-for program in $(cat "$build/programs.txt"); do  # the steps in order, CUB last (CMake writes it)
+mapfile -t programs <"$build/programs.txt"  # the steps in order, CUB last (CMake writes it)
+for program in "${programs[@]}"; do
     echo "tutorial: running $program" >&2
     set +e
     row=$("$build/$program" --csv "$@")

@@ -50,13 +50,15 @@ else
 fi
 # More input than the host has memory for: refused before anything is made (exit code 3,
 # one line naming what is needed and what is available). A GPU program checks the device
-# first (or finds none), and also exits 3.
+# first (or finds none), and also exits 3, naming the device memory needed and free.
 out=$("$program" --n 2^46 --type double --verify-only 2>/tmp/check_cli_err.$$); rc=$?
 err=$(cat /tmp/check_cli_err.$$)
 [ "$rc" -eq 3 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "--n 2^46: exit code $rc, stderr: $err"
 case $name in
 step01_*) echo "$err" | grep -q "not enough host memory: .* needs .* is available" ||
               fail "--n 2^46 does not name the host memory needed and available: $err" ;;
+*) [ "$gpus" -eq 0 ] || echo "$err" | grep -q "not enough device memory: .* needs .* is free" ||
+       fail "--n 2^46 does not name the device memory needed and free: $err" ;;
 esac
 rm -f /tmp/check_cli_err.$$
 [ "$failures" -eq 0 ] || exit "$failures"

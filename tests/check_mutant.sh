@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: check_mutant.sh patches REPOSITORY     every tests/mutants/*.diff applies to step 12
+# Usage: check_mutant.sh patches REPOSITORY     every tests/mutants/*.diff applies to its step
 #        check_mutant.sh reject PROGRAM [N...]  the harness rejects the mutant PROGRAM
 # reject: PROGRAM (step 12 with one fault) runs with --verify-only for every element type at
 # each N (default 2^20+7, 2^22: several blocks, so every fault can act); each run must exit
@@ -11,16 +11,18 @@ mode=$1
 if [ "$mode" = patches ]; then
     repository=$2
     command -v patch >/dev/null || { echo "SKIPPED: patch not found"; exit 77; }
-    failures=0
+    failures=0 count=0
     for diff in "$repository"/tests/mutants/*.diff; do
-        if patch --dry-run --silent --force "$repository/step12_single_pass/reduce.cuh" "$diff" >/dev/null; then
+        count=$((count + 1))
+        # The file it patches is the one its header names (+++ b/stepNN_name/reduce.cuh).
+        if patch -p1 --dry-run --silent --force -d "$repository" -i "$diff" >/dev/null; then
             echo "ok: $(basename "$diff") applies"
         else
-            echo "FAIL: $(basename "$diff") no longer applies to step12_single_pass/reduce.cuh"
+            echo "FAIL: $(basename "$diff") no longer applies to $(sed -n 's|^+++ b/||p' "$diff")"
             failures=$((failures + 1))
         fi
     done
-    [ "$(ls "$repository"/tests/mutants/*.diff | wc -l)" -ge 6 ] || { echo "FAIL: fewer than six mutants"; exit 1; }
+    [ $count -ge 9 ] || { echo "FAIL: fewer than nine mutants"; exit 1; }
     [ $failures -eq 0 ]
     exit
 fi

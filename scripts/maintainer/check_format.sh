@@ -3,13 +3,13 @@
 # so a line fits a projector). Tables that read better aligned are fenced with
 # `// clang-format off` / `// clang-format on`. To reformat a file: clang-format -i FILE.
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 command -v clang-format >/dev/null || { echo "check_format: clang-format not found" >&2; exit 1; }
-files=$(git ls-files '*.cu' '*.cuh' '*.cpp' '*.h' '*.hpp')
+mapfile -t files < <(git ls-files '*.cu' '*.cuh' '*.cpp' '*.h' '*.hpp')
 # No files (not a git checkout, or git refused it): clang-format would read stdin and pass.
-[ -n "$files" ] || { echo "check_format: git listed no source files (is this a git checkout?)" >&2; exit 1; }
-if clang-format --dry-run --Werror $files; then
-    echo "check_format: $(echo "$files" | wc -l) files follow .clang-format ($(clang-format --version))"
+[ ${#files[@]} -gt 0 ] || { echo "check_format: git listed no source files (is this a git checkout?)" >&2; exit 1; }
+if clang-format --dry-run --Werror "${files[@]}"; then
+    echo "check_format: ${#files[@]} files follow .clang-format ($(clang-format --version))"
 else
     echo "check_format: the files above do not follow .clang-format (clang-format -i FILE fixes one)" >&2
     exit 1

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Usage: check_sanitizer.sh clean|reported TOOL PROGRAM
+# Runs PROGRAM --verify-only under compute-sanitizer's TOOL (memcheck, racecheck, synccheck,
+# initcheck) at blocks 64 and 256, in float and double, at sizes that fill no block evenly:
+# 1, 1025, 2^16+3, and 2^16+256 (at block 256 the one size where a first add of two elements
+# per thread reads input[n] if its guard is off by one).
+#   clean     every run verifies and the tool reports nothing (every GPU program)
+#   reported  the tool reports the fault in some run (the mutants of tests/mutants/ that only
+#             a tool is sure to see): proves that `clean` can fail
+# Exit code 77 (skipped) when there is no CUDA device or no compute-sanitizer.
+set -u
+mode=$1 tool=$2 program=$3
+name=$(basename "$program")
+case $mode in clean | reported) ;; *) echo "usage: $0 clean|reported TOOL PROGRAM" >&2; exit 2 ;; esac
+command -v compute-sanitizer >/dev/null ||
+    { echo "SKIPPED: compute-sanitizer not found (it is in the CUDA Toolkit's bin/)"; exit 77; }
+if "$program" --n 1 --verify-only 2>&1 | grep -q 'no CUDA device'; then
+    echo "SKIPPED: no CUDA device: $name did not run under $tool"
+    exit 77
+fi
+# Padding after every allocation: without it a read just past the end of one buffer lands in
+# the next allocation, and memcheck cannot see it.
+padding=()
+[ "$tool" = memcheck ] && padding=(--padding 64)
+runs=0 failures=0
+for block in 64 256; do
+    for n in 1 1025 2^16+3 2^16+256; do
+        for type in float double; do
+            run="$tool $name --block $block --n $n --type $type"
+            out=$(compute-sanitizer --tool "$tool" "${padding[@]}" --error-exitcode 99 \
+                  "$program" --block "$block" --n "$n" --type "$type" --verify-only 2>&1)
+            status=$?  # 99: the tool reported something; else the program's own exit code
+            runs=$((runs + 1))
+            first=$(echo "$out" | grep -m1 -E '^========= +(Invalid|Error|Warning|Race|Barrier|Uninitialized)')
+            if [ "$mode" = reported ] && [ $status -eq 99 ]; then
+                echo "ok: reported: $run: $first"
+                exit 0
+            elif [ "$mode" = clean ] && [ $status -ne 0 ]; then
+                echo "FAIL: $run: exit code $status: ${first:-$(echo "$out" | tail -3)}"
+                failures=$((failures + 1))
+            fi
+        done
+    done
+done
+if [ "$mode" = reported ]; then
+    echo "FAIL: $tool reported nothing in $runs runs of $name"
+    exit 1
+fi
+[ $failures -eq 0 ] && echo "ok: $tool reported nothing in $runs runs of $name, each verified"

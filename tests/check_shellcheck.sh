@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Usage: check_shellcheck.sh REPOSITORY
+# Every tracked shell script (*.sh and .ci/run) passes shellcheck, with the settings of the
+# repository's .shellcheckrc. Without shellcheck this test is skipped (exit code 77), unless
+# REDUCTION_REQUIRE_SHELLCHECK=1 (CI sets it), which makes a missing shellcheck a failure.
+set -u
+cd "$1" || exit 1
+if ! command -v shellcheck >/dev/null; then
+    if [ "${REDUCTION_REQUIRE_SHELLCHECK:-0}" = 1 ]; then
+        echo "FAIL: shellcheck not found, and REDUCTION_REQUIRE_SHELLCHECK=1 requires it"
+        exit 1
+    fi
+    echo "SKIPPED: shellcheck not found (Debian/Ubuntu package shellcheck)"
+    exit 77
+fi
+# TEMPORARY, until they are deleted: scripts that other work is replacing.
+being_replaced='^scripts/maintainer/(answers_measure|machine_code|ncu_counters|counters_table|multi_gpu_measure|newcomer_check|docs)\.sh$'
+mapfile -t scripts < <(git ls-files '*.sh' .ci/run | grep -Ev "$being_replaced")
+[ ${#scripts[@]} -gt 0 ] || { echo "FAIL: git listed no shell script (is this a git checkout?)"; exit 1; }
+shellcheck "${scripts[@]}" &&
+    echo "ok: ${#scripts[@]} shell scripts pass shellcheck $(shellcheck --version | sed -n 's/^version: //p')"

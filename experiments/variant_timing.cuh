@@ -1,4 +1,4 @@
-// What the experiments of programs/ share: variants of a reduction timed in one process, in a
+// What the experiments of experiments/ share: variants of a reduction timed in one process, in a
 // fresh random order every round, so none profits from its place, with the harness's method
 // (L2 emptied before every run, events around one reduction, the median of many runs). The
 // input is small integers (-9..9), so every type sums them exactly: every timed run of a real

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Usage: check_experiment.sh PROGRAM VARIANTS
-# Runs an experiment of programs/ (step12_vs_cub.cu, step12_read_variants.cu), which times
+# Runs an experiment of experiments/step12_vs_cub/ (step12_vs_cub.cu, step12_read_variants.cu,
+# step12_vs_cub.cu with exercise 2's variant), which times
 # VARIANTS variants, on small sizes. With a GPU every variant's
 # every timed run is checked against the exact sum: it must exit 0 and print a CSV row for
 # each variant, type and size. With no GPU it must exit 3 with one line on stderr. A bad

@@ -5,10 +5,14 @@
 //   pairwise  a balanced tree, as the GPU steps add within a block: log2(n) levels
 //   kahan     the serial loop with Kahan's compensation, still in float
 //   double    the serial loop accumulating in double
-// Build and run (host code only, no GPU needed):
-//   nvcc -std=c++17 -O2 -I common -o accuracy programs/accuracy.cu && ./accuracy > accuracy.csv
+// --all-positive takes the absolute value of every element first (the accuracy page's
+// exercise 1: no cancellation, so the sum grows as n and so does its rounding error).
+// Build and run (host code only, no GPU needed; CMake's target: accuracy):
+//   nvcc -std=c++17 -O2 -I common -o accuracy experiments/accuracy_orders/accuracy.cu
+//   ./accuracy [--all-positive] > accuracy.csv
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "data.cuh"
@@ -46,14 +50,21 @@ double doubleSum(const std::vector<float>& x)
     return sum;
 }
 
-int main()
+int main(int argc, char** argv)
 {
+    const bool allPositive = argc == 2 && std::string(argv[1]) == "--all-positive";
+    if (argc > 1 && !allPositive) {
+        std::fprintf(stderr, "usage: accuracy [--all-positive]\n");
+        return 2;
+    }
     std::printf(
         "n,sum_of_magnitudes,reference,serial_error,pairwise_error,kahan_error,double_error,"
         "tolerance\n");
     for (int exponent = 10; exponent <= 30; exponent += 2) {
         std::size_t n = std::size_t(1) << exponent;
         std::vector<float> x = makeInput<float>(n, 42);
+        if (allPositive)
+            for (float& v : x) v = std::fabs(v);
         Reference<float> reference = referenceSum(x.data(), n);
         double exact = reference.component[0].sum;
         auto error = [&](double value) { return std::fabs(value - exact); };

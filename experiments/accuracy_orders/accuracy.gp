@@ -1,7 +1,7 @@
-# The error of a float sum against n: four CPU orders (programs/accuracy.cu), the GPU
-# steps as measured (the abs_error column of a sweep_n.csv), and the harness's tolerance.
-#   gnuplot -e "tool='build/results_table'; cpu='docs/results/accuracy_cpu.csv'; \
-#               gpu='docs/results/NVIDIA_H200/sweep_n.csv'; out='docs/results/accuracy'" docs/plots/accuracy.gp
+# The error of a float sum against n: four CPU orders (accuracy.cu), the GPU steps as
+# measured (the abs_error column of a sweep_n.csv), and the harness's tolerance. run.sh draws it:
+#   gnuplot -e "tool='build/results_table'; cpu='results/accuracy_cpu.csv'; \
+#               gpu='docs/results/NVIDIA_H200/sweep_n.csv'; out='results/accuracy'" accuracy.gp
 # Writes out.png and out.svg. A zero error cannot be drawn on a log axis and is left out
 # (the double accumulator's column is all zeros: it is not drawn).
 # The CPU orders are black or grey lines, each with its own dash and point; the GPU steps
@@ -10,7 +10,7 @@
 # n x 2^(0.06 (k - middle))) so that equal errors do not hide each other.
 set datafile separator ","
 set datafile columnheaders   # the first line names the columns: they are read by name
-load ARG0[1:strlen(ARG0) - strlen("accuracy.gp")] . "palette.gp"   # colour(p), point(p)
+load ARG0[1:strlen(ARG0) - strlen("accuracy.gp")] . "../../docs/plots/palette.gp"   # colour(p), point(p)
 set logscale xy
 set format x "2^{%L}"
 set logscale x 2

@@ -10,7 +10,8 @@
 // chunks on the exact input (common/data.cuh), which must give its exact sum, bit for bit;
 // then accuracy, each timed sum of the random input against its CPU reference.
 // Build and run from the repository root:
-//   nvcc -std=c++17 -O3 -arch=native -I common -o transfers programs/transfers.cu
+//   nvcc -std=c++17 -O3 -arch=native -I common -o transfers
+//   experiments/appendix_transfers/transfers.cu
 //   ./transfers [--n 2^28] [--chunks 8]
 #include <algorithm>
 #include <chrono>

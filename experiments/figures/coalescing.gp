@@ -1,5 +1,5 @@
 # Global loads of one warp, step 08's grid-stride loop against a contiguous chunk per thread,
-# from coalescing.dat (programs/figure_addressing.cpp):
+# from coalescing.dat (figure_addressing.cpp):
 #   gnuplot -e "data='coalescing.dat'; out='coalescing.png'" coalescing.gp
 # Rows: the trips of the loop; a coloured cell: the element a lane reads on that trip.
 # Vertical lines: 32-byte sector boundaries; a load moves every sector it touches.

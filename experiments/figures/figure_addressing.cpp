@@ -4,10 +4,10 @@
 // single-pass step take their tickets.
 //
 // Host-only C++: it replays the index arithmetic of the kernels (the same expressions as in
-// stepNN_*/reduce.cuh) and writes data files that the gnuplot scripts in docs/figures/ draw.
-// scripts/maintainer/make_figures.sh builds and runs it:
-//   g++ -std=c++17 -O2 -o figure_addressing programs/figure_addressing.cpp && ./figure_addressing
-//   OUTDIR
+// stepNN_*/reduce.cuh) and writes data files that the gnuplot scripts beside it draw into
+// docs/figures/. experiments/figures/run.sh runs it; by hand:
+//   g++ -std=c++17 -O2 -o figure_addressing experiments/figures/figure_addressing.cpp
+//   ./figure_addressing OUTDIR
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -254,7 +254,7 @@ constexpr unsigned floatsPerSector = 32 / sizeof(float);
 
 // The element that `lane` reads on loop trip `trip`, in a warp of `lanes` lanes.
 // Grid-stride (step 08, one load per trip drawn): the grid is this one warp, so the stride
-// is `lanes`. Contiguous chunks (programs/steps07_to_09.cu): lane l owns elements
+// is `lanes`. Contiguous chunks (experiments/steps07_to_09/steps07_to_09.cu): lane l owns elements
 // l * chunk up to (l + 1) * chunk and reads them in order.
 unsigned gridStrideElement(unsigned lane, unsigned trip, unsigned lanes, unsigned)
 {

@@ -1,4 +1,4 @@
-# step09's warp sum with shuffles, from shuffle.dat (programs/figure_addressing.cpp):
+# step09's warp sum with shuffles, from shuffle.dat (figure_addressing.cpp):
 #   gnuplot -e "data='shuffle.dat'; out='warp_shuffle.png'" shuffle.gp
 set terminal pngcairo size 1500,720 font "Sans,13" background rgb "white" noenhanced
 set output out

@@ -1,4 +1,4 @@
-# One reduction tree of 16 cells, from a data file that programs/figure_addressing.cpp writes:
+# One reduction tree of 16 cells, from a data file that figure_addressing.cpp writes:
 #   gnuplot -e "data='tree_strided.dat'; out='tree_strided.png'; heading='...'" tree.gp
 # Rows top to bottom: the cells of sharedPartials[] before the first level and after each
 # level; arrows: the two operands of each addition; red: the thread that adds. A cell's label

@@ -4,9 +4,9 @@
 // capability 7.0) threads of a warp are scheduled independently, so this is a data race.
 // NOT a step of the tutorial: a demonstration for docs/step07_warp_unroll.md, to run under
 // compute-sanitizer. step07_warp_unroll/reduce.cuh is the correct version.
-// Build (from the repository root; CMake builds it too, into build/programs/) and run:
+// Build (from the repository root; CMake builds it too, into build/experiments/) and run:
 //   nvcc -std=c++17 -O3 -arch=native -lineinfo -I common -o classic_warp_reduce
-//        programs/classic_warp_reduce.cu   (one command: the two lines joined)
+//        experiments/step07_classic_warp_race/classic_warp_reduce.cu   (one command)
 //   ./classic_warp_reduce                          # the classic code, 100 runs checked
 //   compute-sanitizer --tool racecheck ./classic_warp_reduce --iters 1
 //   ./classic_warp_reduce --variant no-volatile    # volatile dropped too: wrong sums

@@ -4,7 +4,8 @@
 // almost every load misses every cache. Time per load = the kernel's time / the loads.
 // Footprints from 256 MiB to 4 GiB show the share of address translation (TLB misses).
 // Build and run from the repository root:
-//   nvcc -std=c++17 -O3 -arch=native -I common -o dram_latency programs/dram_latency.cu
+//   nvcc -std=c++17 -O3 -arch=native -I common -I experiments -o dram_latency
+//   experiments/step10_dram_latency/dram_latency.cu
 //   ./dram_latency > dram_latency.csv
 #include <cstdint>
 #include <cstdio>

@@ -1,6 +1,6 @@
 // Experiment: the read of step 12, and what else a single launch could read with. Measured
 // once on an H200 (docs/results/NVIDIA_H200/step12_read_variants.csv, discussed in
-// docs/step12_vs_cub.md), with the harness's method (programs/variant_timing.cuh: L2 emptied
+// docs/step12_vs_cub.md), with the harness's method (experiments/variant_timing.cuh: L2 emptied
 // before every run, events around one reduction, median of many runs, variants in a fresh
 // random order every round, every real reduction checked against the exact sum):
 //   step12          step12_single_pass/reduce.cuh itself, block 256
@@ -20,8 +20,8 @@
 //   empty kernel    one block that reads one value: the floor of any timed launch
 //   cub             cub::DeviceReduce::Sum
 // Build and run from the repository root (CMake builds it as experiment_step12_read_variants):
-//   nvcc -std=c++17 -O3 -arch=native -I common -I programs -I step12_single_pass
-//   -o step12_read_variants programs/step12_read_variants.cu
+//   nvcc -std=c++17 -O3 -arch=native -I common -I experiments -I step12_single_pass
+//   -o step12_read_variants experiments/step12_vs_cub/step12_read_variants.cu
 //   ./step12_read_variants [--max 2^30] > step12_read_variants.csv
 #include <algorithm>
 #include <cstdio>

@@ -23,15 +23,15 @@
 //                   that reads the input this way
 //   empty kernel    one block that reads one value: the floor of any timed launch
 //   cub             cub::DeviceReduce::Sum, as in cub_reference/
-// The variants run in a fresh random order in every round (programs/variant_timing.cuh), and
+// The variants run in a fresh random order in every round (experiments/variant_timing.cuh), and
 // every timed run of a real reduction is checked against the exact sum.
 //
 // Build and run from the repository root (CMake builds it too, as experiment_step12_vs_cub:
 // a name that no script takes for a step's):
-//   nvcc -std=c++17 -O3 -arch=native -I common -I step12_single_pass -o step12_vs_cub
-//   programs/step12_vs_cub.cu
+//   nvcc -std=c++17 -O3 -arch=native -I common -I experiments -I step12_single_pass
+//   -o step12_vs_cub experiments/step12_vs_cub/step12_vs_cub.cu
 //   ./step12_vs_cub [--max 2^30] > step12_vs_cub.csv
-// Summary tables: scripts/maintainer/summarize_step12_vs_cub.sh step12_vs_cub.csv
+// Summary tables: experiments/step12_vs_cub/run.sh (results_table --pivot on the CSV)
 #include <algorithm>
 #include <cstdio>
 #include <cstring>

@@ -1,7 +1,7 @@
 // Experiment: where step 08's gain comes from (complete unrolling or cascading), what
 // coalescing is worth, and what the shuffle of step 09 changes (docs/step08_templates_cascading.md,
 // docs/step09_warp_shuffle.md). Times, in one process and by the method of
-// programs/variant_timing.cuh, float at n = 2^10, 2^12, ... 2^30, block 256:
+// experiments/variant_timing.cuh, float at n = 2^10, 2^12, ... 2^30, block 256:
 //   step07             step07_warp_unroll/reduce.cuh itself (Harris's kernel 5)
 //   kernel 6           step 08's kernel without cascading: the block size a template
 //                      parameter and every level unrolled, but each thread adds 2 elements
@@ -12,7 +12,8 @@
 //   step09             step09_warp_shuffle/reduce.cuh itself
 // The last column is step 08's time over the variant's (above 1: faster than step 08).
 // Build and run from the repository root (CMake's target: experiment_steps07_to_09):
-//   nvcc -std=c++17 -O3 -arch=native -I common -I . -o steps07_to_09 programs/steps07_to_09.cu
+//   nvcc -std=c++17 -O3 -arch=native -I common -I . -I experiments -o steps07_to_09
+//   experiments/steps07_to_09/steps07_to_09.cu
 //   ./steps07_to_09 [--max 2^K] > steps07_to_09.csv
 //   ./steps07_to_09 --profile      one checked run of each variant at n = 2^24, for Nsight
 //                                  Compute (scripts/maintainer/ncu_counters.sh)

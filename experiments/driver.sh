@@ -22,3 +22,11 @@ else
     out=$here/results/$({ nvidia-smi --query-gpu=name --format=csv,noheader -i 0 2>/dev/null || echo no_GPU; } | tr ' ' _)
 fi
 mkdir -p "$out"
+# show COMMAND...: "$ COMMAND" (built programs by their names), then all it prints, errors
+# included, and "exit code N" if it fails; for the drivers whose result is a log.
+show() {
+    local line="$*"
+    line=${line//"$build/experiments/"/}
+    echo "\$ ${line//"$build/"/}"
+    "$@" 2>&1 || echo "exit code $?"
+}

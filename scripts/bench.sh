@@ -3,8 +3,9 @@
 # can rebuild the course's tables and charts on their own GPU:
 #   table.csv        every program at the headline size (scripts/tutorial.sh), then the
 #                    frameworks' sums, torch.sum, cupy.sum and jnp.sum, beside CUB
-#                    (scripts/frameworks.py; each one not installed is skipped, with its
-#                    reason; PYTHON=... picks the Python that has them, default python3)
+#                    (scripts/frameworks.py on the harness, tools/framework_runs; each one
+#                    not installed is skipped, with its reason; PYTHON=... picks the Python
+#                    that has them, default python3)
 #   sweep_n.csv      float, block 256, n = 2^10, 2^12, ... 2^30 (step02 up to 2^24: one SM
 #                    makes it take seconds per run beyond)
 #   sweep_block.csv  float, n = 2^24, block 32 ... 1024 (each step from its minimum block)
@@ -47,11 +48,13 @@ for part in $parts; do
         command -v "$python" >/dev/null || { echo "bench: $python not found: no framework rows" >&2; continue; }
         [ -f "$out/table.csv" ] || header >"$out/table.csv"
         grep -Ev '^(torch|cupy|jax)_sum,' "$out/table.csv" >"$out/table.csv.new" || true
-        [ -x "$build/results_table" ] || scripts/build.sh results_table >/dev/null  # reads columns by name
-        same=($("$build/results_table" --select n,type --where compute_capability!= "$out/table.csv.new" |
-               awk -F, 'NR > 1 { n = $1; type = $2 } END { if (n != "") print "--n", n, "--type", type }'))
-        echo "bench: scripts/frameworks.py --csv ${same[*]}" >&2
-        "$python" scripts/frameworks.py --csv "${same[@]}" >>"$out/table.csv.new"
+        scripts/build.sh framework_runs >/dev/null
+        read -ra same < <("$build/results_table" --select n,type --where compute_capability!= "$out/table.csv.new" |
+            awk -F, 'NR > 1 { n = $1; type = $2 } END { if (n != "") print "--n", n, "--type", type }') || true
+        for framework in torch cupy jax; do  # exit code 77: skipped, and it said why
+            run framework_runs "${same[@]}" -- "$python" scripts/frameworks.py "$framework" \
+                >>"$out/table.csv.new" || [ $? -eq 77 ]
+        done
         mv "$out/table.csv.new" "$out/table.csv" ;;
     n)
         { header

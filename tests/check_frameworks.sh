@@ -1,99 +1,75 @@
 #!/usr/bin/env bash
-# Usage: check_frameworks.sh STEP01_PROGRAM REPOSITORY_ROOT
-# scripts/frameworks.py (torch.sum, cupy.sum, jnp.sum in the harness's way), without a GPU:
-#   - with no framework importable (python3 -I -S: no site-packages, so none is, even where
-#     they are installed) it skips all three, one line each on stderr, prints no row, exit 0;
-#   - bad input gets one line on stderr and exit code 2, --help works, and --csv-header is
-#     the harness's header, byte for byte;
-#   - where numpy is installed: the script's inputs are the steps' inputs, both of them: the
-#     random input's reference sum and the exact input's exact sum are step01's (the columns
-#     reference and exact_reference of its --csv row, found by name in its header), for every
-#     type, including exact inputs whose sum is 0 until element 0 is negated; without numpy
-#     the test reports itself skipped (exit code 77) once the other checks have passed.
-# Without python3 the test is skipped (exit code 77).
+# Usage: check_frameworks.sh FRAMEWORK_RUNS STEP01_PROGRAM RESULTS_TABLE REPOSITORY_ROOT
+# The frameworks' rows (tools/framework_runs.cu runs scripts/frameworks.py), without a GPU:
+#   - with no framework importable (python3 -I -S: no site-packages) torch, cupy and jax are
+#     each skipped: exit code 77, a reason on stderr, no row;
+#   - bad command lines (the harness's, the script's): one line on stderr, exit code 2;
+#   - where numpy is installed, numpy.sum as the framework: for every type, a row with the
+#     harness's columns, verified, with step01's reference sums (the same inputs); and the
+#     harness rejects a wrong framework, FAIL and exit code 1: a sum of 0, a lost element.
+# Without python3, or numpy, the test is skipped (exit code 77) once the rest has passed.
 set -u
-step01=$1
-cd "$2" || exit 1
+runs=$1 step01=$2 table=$3
+cd "$4" || exit 1
 command -v python3 >/dev/null || { echo "SKIPPED: python3 not found"; exit 77; }
-script=scripts/frameworks.py
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
 ok() { echo "ok: $*"; }
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-
-python3 -I -S "$script" --n 1024 >"$work/out" 2>"$work/err"
-status=$?
-expected="frameworks: torch not installed: skipped
-frameworks: cupy not installed: skipped
-frameworks: jax not installed: skipped"
-if [ "$status" -eq 0 ] && [ ! -s "$work/out" ] && [ "$(cat "$work/err")" = "$expected" ]; then
-    ok "no framework: three skips with their reason, no row, exit 0"
-else
-    fail "no framework: exit $status, stdout: $(cat "$work/out"), stderr: $(cat "$work/err")"
-fi
-
-for case in "--n -1" "--n abc" "--n 2^64" "--n=" "--block 48" "--type half" "--iters 0" \
-            "--warmup" "--seed x" "--frameworks tensorflow" "--frobnicate"; do
-    python3 -I -S "$script" $case >"$work/out" 2>"$work/err"
-    status=$?
-    if [ "$status" -eq 2 ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" -eq 1 ]; then
-        ok "$case: exit 2, $(cat "$work/err")"
+expect() {  # STATUS WHAT, after a command that wrote $work/out and $work/err
+    if [ "$status" -eq "$1" ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" -eq 1 ]; then
+        ok "$2: exit $status, $(cat "$work/err")"
     else
-        fail "$case: exit $status, stdout: $(cat "$work/out"), stderr: $(cat "$work/err")"
+        fail "$2: exit $status, stdout: $(cat "$work/out"), stderr: $(cat "$work/err")"
     fi
-done
-python3 -I -S "$script" --help | grep -q -- "--verify-only" && ok "--help documents the options" ||
-    fail "--help"
-[ "$(python3 -I -S "$script" --csv-header)" = "$("$step01" --csv-header)" ] &&
-    ok "--csv-header is the harness's" || fail "--csv-header differs from $step01 --csv-header"
-
-# The same inputs as the steps: the reference sum of the script's random input, and the exact
-# sum of its exact input, against step01's (which sums the harness's inputs), for every type,
-# at sizes that are not powers of two. The columns are found by name in the harness's header.
-field_of() {  # the field number of column $1 in step01's CSV header (empty if it has none)
-    "$step01" --csv-header | tr ',' '\n' | grep -nx -- "$1" | cut -d: -f1
 }
-reference_field=$(field_of reference)
-exact_field=$(field_of exact_reference)
-[ -n "$reference_field" ] && [ -n "$exact_field" ] ||
-    fail "step01's CSV header has no column reference or exact_reference: $("$step01" --csv-header)"
-# The Python with numpy: python3, or the system's /usr/bin/python3 where python3 is another
-# one (pyenv, a venv) and numpy came as the Debian package python3-numpy.
-numpy_python=
-for candidate in python3 /usr/bin/python3; do
-    if "$candidate" -c "import numpy" 2>/dev/null; then numpy_python=$candidate; break; fi
+
+for framework in torch cupy jax; do
+    "$runs" --n 1000 -- python3 -I -S scripts/frameworks.py "$framework" >"$work/out" 2>"$work/err"
+    status=$? && expect 77 "no $framework: skipped"
 done
-if [ -n "$numpy_python" ] && [ -n "$reference_field" ] && [ -n "$exact_field" ]; then
-    # TYPE N SEED, then which sums to compare. "int 2 4", "double 100 1", "cfloat 4 13" (its
-    # real part only) and "cdouble 2 4": exact inputs whose sum is 0 until element 0 is negated
-    # (data.cuh's negateFirst).
-    for case in "int 1000 42 both" "int64 4194305 7 both" "float 4194311 42 both" \
-                "double 100003 1 both" "cfloat 1000 3 both" \
-                "cdouble 5000 18446744073709551615 both" "float 1 5 exact" "int 2 4 exact" \
-                "double 100 1 exact" "cfloat 4 13 exact" "cdouble 2 4 exact"; do
-        set -- $case
-        row=$("$step01" --csv --verify-only --type "$1" --n "$2" --seed "$3")
-        if [ "$4" = both ]; then
-            ours=$("$numpy_python" "$script" --reference-only --type "$1" --n "$2" --seed "$3")
-            harness=$(echo "$row" | cut -d, -f"$reference_field")
-            if [ -n "$ours" ] && [ "$ours" = "$harness" ]; then
-                ok "random input of $1 $2 $3: reference $ours, as step01's"
-            else
-                fail "random input of $1 $2 $3: reference '$ours', step01's '$harness'"
-            fi
-        fi
-        ours=$("$numpy_python" "$script" --exact-reference-only --type "$1" --n "$2" --seed "$3")
-        harness=$(echo "$row" | cut -d, -f"$exact_field")
-        if [ -n "$ours" ] && [ "$ours" = "$harness" ]; then
-            ok "exact input of $1 $2 $3: exact sum $ours, as step01's"
-        else
-            fail "exact input of $1 $2 $3: exact sum '$ours', step01's '$harness'"
-        fi
-    done
-else
+for case in "--n -1 -- true" "--type half -- true" "--frobnicate -- true" "--n 8" "--n 8 --"; do
+    read -ra words <<<"$case"
+    "$runs" "${words[@]}" >"$work/out" 2>"$work/err"
+    status=$? && expect 2 "framework_runs $case"
+done
+for case in "tensorflow $work" "torch" "torch $work/none"; do
+    read -ra words <<<"$case"
+    python3 scripts/frameworks.py "${words[@]}" >"$work/out" 2>"$work/err"
+    status=$? && expect 2 "frameworks.py $case"
+done
+
+numpy_python=  # python3, or the system's where python3 is another (pyenv, a venv)
+for candidate in python3 /usr/bin/python3; do
+    "$candidate" -c "import numpy" 2>/dev/null && { numpy_python=$candidate; break; }
+done
+if [ -z "$numpy_python" ]; then
     [ "$failures" -eq 0 ] || exit "$failures"
-    echo "SKIPPED: numpy not installed (Debian/Ubuntu: python3-numpy), so the inputs were not compared with the harness's"
-    exit 77
+    echo "SKIPPED: numpy not installed (Debian/Ubuntu: python3-numpy): no round trip"; exit 77
 fi
+numpy_sum=("$numpy_python" scripts/frameworks.py numpy)
+[ "$("$runs" --csv-header)" = "$("$step01" --csv-header)" ] && ok "the harness's CSV header" ||
+    fail "--csv-header differs from step01's"
+columns=step,verified,reference,exact_reference
+for type in int int64 float double cfloat cdouble; do
+    "$runs" --csv --type "$type" --n 4099 --seed 7 --iters 3 -- "${numpy_sum[@]}" >"$work/row.csv"
+    status=$?
+    got=$({ "$runs" --csv-header; cat "$work/row.csv"; } | "$table" --select "$columns" /dev/stdin)
+    want=$({ "$step01" --csv-header; "$step01" --csv --verify-only --type "$type" --n 4099 --seed 7; } |
+           "$table" --select "$columns" /dev/stdin | sed 's/^step01_cpu_serial/numpy_sum/')
+    [ "$status" -eq 0 ] && [ "$got" = "$want" ] && ok "$type: verified, step01's sums" ||
+        fail "$type: exit $status, $got, step01: $want"
+done
+# Wrong frameworks, each named before its command: a FAIL of the correctness check, exit 1.
+for wrong in "a sum of 0|${numpy_sum[*]} \"\$1\" && sed -i 's/^exact .*/exact 0/' \"\$1/result.txt\"" \
+             "a lost element|truncate -s -4 \"\$1/exact.bin\" && ${numpy_sum[*]} \"\$1\""; do
+    "$runs" --n 1000 -- bash -c "${wrong#*|}" wrong >"$work/out" 2>"$work/err"
+    status=$?
+    [ "$status" -eq 1 ] && grep -q "FAIL  correctness" "$work/out" && ok "${wrong%%|*}: rejected" ||
+        fail "${wrong%%|*}: exit $status, $(cat "$work/out" "$work/err")"
+done
+"$runs" --n 1000 -- bash -c "${numpy_sum[*]} \"\$1\" && sed -i 's/^times_ms [^ ]*/times_ms/' \"\$1/result.txt\"" \
+    short >"$work/out" 2>"$work/err"
+status=$? && expect 3 "a time missing from result.txt"
 exit "$failures"

@@ -1,0 +1,282 @@
+// The harness around a framework's sum (torch.sum, cupy.sum, jnp.sum: scripts/frameworks.py),
+// the way nccl-tests' harness runs a collective: the harness owns the command line, the input,
+// the timing rules, both checks and the report; the framework only sums.
+//   framework_runs [the options of every program] -- COMMAND [ARGUMENTS...]
+// makes the exact and the random input of --n, --type and --seed in a new folder DIR, runs
+// COMMAND ARGUMENTS... DIR, reads DIR/result.txt back and checks and reports it as every
+// program does: the same report or CSV row, the same exit codes; 77 where COMMAND exits 77,
+// which means skipped (the framework is not installed or sees no GPU; COMMAND says why).
+//
+// DIR/exact.bin, DIR/random.bin: the two inputs, n elements each, raw. DIR/input.txt: one
+// "key value" a line: element (float32, int64, complex128, ... as numpy names them), n,
+// warmup, iterations (0 with --verify-only: time nothing) and l2_bytes (read twice that many
+// bytes before each timed run, so that no run finds its input in L2; 0: no CUDA device here).
+// DIR/result.txt, from COMMAND, one "key value" a line: step, technique, cuda_runtime (may be
+// empty); "exact SUM" for each of the two runs on the exact input (before the timing and
+// after it), "random SUM" for each read-back run on the random input (the first, and the last
+// timed one), a complex SUM as its real and imaginary parts; times_ms: each timed run.
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "device.cuh"
+#include "harness.cuh"
+
+constexpr const char* programName = "framework_runs";
+constexpr int exitSkipped = 77;
+
+// float32, int64, complex128: the element as numpy, torch and jax name it.
+template <typename T>
+std::string rawTypeName()
+{
+    using Scalar = typename ElementTraits<T>::Scalar;
+    const bool complex = ElementTraits<T>::components == 2;
+    return (std::is_integral_v<Scalar> ? "int"
+            : complex                  ? "complex"
+                                       : "float") +
+           std::to_string(8 * sizeof(T));
+}
+
+template <typename T>
+bool writeRaw(const std::string& path, const std::vector<T>& elements)
+{
+    std::FILE* file = std::fopen(path.c_str(), "wb");
+    if (!file) return false;
+    const bool written =
+        std::fwrite(elements.data(), sizeof(T), elements.size(), file) == elements.size();
+    return std::fclose(file) == 0 && written;
+}
+
+// A folder of its own under $TMPDIR (or /tmp), removed with everything in it at the end.
+struct TemporaryFolder {
+    std::string path;
+    TemporaryFolder()
+    {
+        std::string pattern = std::filesystem::temp_directory_path() / "framework_runs.XXXXXX";
+        if (mkdtemp(pattern.data())) path = pattern;
+    }
+    ~TemporaryFolder()
+    {
+        std::error_code ignored;
+        if (!path.empty()) std::filesystem::remove_all(path, ignored);
+    }
+};
+
+// One sum as result.txt writes it: each component a number (Python's repr: 12, -3.5, nan).
+template <typename T>
+bool parseSum(const std::string& text, T& sum)
+{
+    using Scalar = typename ElementTraits<T>::Scalar;
+    std::istringstream words(text);
+    Scalar part[2] = {};
+    for (int c = 0; c < ElementTraits<T>::components; ++c) {
+        std::string word;
+        if (!(words >> word)) return false;
+        char* end = nullptr;
+        // Integers modulo 2^bits, as the exact check compares them (torch sums int32 in int64).
+        if constexpr (std::is_integral_v<Scalar>)
+            part[c] = Scalar(std::strtoll(word.c_str(), &end, 10));
+        else
+            part[c] = Scalar(std::strtod(word.c_str(), &end));
+        if (*end != '\0') return false;
+    }
+    std::string extra;
+    if (words >> extra) return false;
+    if constexpr (ElementTraits<T>::components == 1)
+        sum = part[0];
+    else
+        sum = T(part[0], part[1]);
+    return true;
+}
+
+template <typename T>
+struct FrameworkResult {
+    std::string step, technique, cudaRuntime;
+    std::vector<T> exactSums, randomSums;
+    std::vector<double> timesMs;
+};
+
+// Reads DIR/result.txt; returns what is wrong with it, or "" if nothing is.
+template <typename T>
+std::string readResult(const std::string& path, FrameworkResult<T>& result)
+{
+    std::ifstream file(path);
+    if (!file) return "the framework wrote no " + path;
+    int lineNumber = 0;
+    for (std::string line; std::getline(file, line);) {
+        ++lineNumber;
+        const std::size_t space = line.find(' ');
+        const std::string key = line.substr(0, space);
+        const std::string value = space == std::string::npos ? "" : line.substr(space + 1);
+        T sum{};
+        std::istringstream times(value);
+        bool valid = true;
+        if (key == "step") {
+            result.step = value;
+        } else if (key == "technique") {
+            result.technique = value;
+        } else if (key == "cuda_runtime") {
+            result.cudaRuntime = value;
+        } else if (key == "exact" || key == "random") {
+            valid = parseSum(value, sum);
+            (key == "exact" ? result.exactSums : result.randomSums).push_back(sum);
+        } else if (key == "times_ms") {
+            for (double ms; valid && times >> ms;) {
+                result.timesMs.push_back(ms);
+                valid = ms > 0;
+            }
+            valid = valid && times.eof();
+        } else {
+            valid = false;
+        }
+        if (!valid)
+            return path + " line " + std::to_string(lineNumber) + ": '" + line + "' is not a " +
+                   "step, technique, cuda_runtime, exact SUM, random SUM or times_ms line";
+    }
+    if (result.step.empty()) return path + " names no step";
+    return "";
+}
+
+// Runs COMMAND ARGUMENTS... DIR, its stdout sent to stderr (our stdout is the report);
+// returns its exit code, or -1 if it could not be run or did not exit.
+int runCommand(char** command, const std::string& folder)
+{
+    std::vector<char*> arguments;
+    for (char** word = command; *word; ++word) arguments.push_back(*word);
+    arguments.push_back(const_cast<char*>(folder.c_str()));
+    arguments.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
+    std::fflush(stdout);
+    pid_t child = 0;
+    int status = 0;
+    const bool ran =
+        posix_spawnp(&child, arguments[0], &actions, nullptr, arguments.data(), environ) == 0 &&
+        waitpid(child, &status, 0) == child && WIFEXITED(status);
+    posix_spawn_file_actions_destroy(&actions);
+    return ran ? WEXITSTATUS(status) : -1;
+}
+
+template <typename T>
+int runFramework(const Options& options, char** command)
+{
+    // The harness describes the device; then it lets go of it, so the framework has it all.
+    Platform platform;
+    platform.deviceName = "CPU (no CUDA device)";
+    if (cudaDevicePresent()) {
+        platform = queryPlatform();
+        CUDA_CHECK(cudaDeviceReset());
+    }
+    if (!hostMemoryFits(double(options.n) * sizeof(T), programName, options)) return exitCudaError;
+    TemporaryFolder folder;
+    auto cannotWrite = [&](const std::string& why) {
+        std::fprintf(stderr, "%s: error: cannot write the input into %s (%s)\n", programName,
+                     folder.path.empty() ? "a new folder" : folder.path.c_str(), why.c_str());
+        return exitCudaError;
+    };
+    if (folder.path.empty()) return cannotWrite(std::strerror(errno));
+
+    RunRecord record = newRecord<T>(options, programName, "", platform);
+    record.iterations = options.verifyOnly       ? 0
+                        : options.iterations > 0 ? options.iterations
+                                                 : chooseIterations(record.bytes);
+    record.warmup = options.verifyOnly ? 0 : options.warmup;
+    ExactInput exactInput;
+    ExactReference<T> exactReference;
+    Reference<T> reference;
+    {
+        SlowPhaseNotice notice(makingInputLine<T>(programName, options.n, options.type));
+        exactReference = prepareExactInput<T>(options.seed, options.n, exactInput);
+        bool written =
+            writeRaw(folder.path + "/exact.bin", makeExactInput<T>(exactInput, options.n));
+        const std::vector<T> input = makeInput<T>(options.n, options.seed);
+        reference = referenceSum(input.data(), input.size());
+        written = written && writeRaw(folder.path + "/random.bin", input);
+        std::ofstream description(folder.path + "/input.txt");
+        description << "element " << rawTypeName<T>() << "\nn " << options.n << "\nwarmup "
+                    << record.warmup << "\niterations " << record.iterations << "\nl2_bytes "
+                    << platform.l2Bytes << "\n";
+        if (!written || !description.flush()) return cannotWrite("disk full?");
+    }
+
+    const int commandStatus = runCommand(command, folder.path);
+    if (commandStatus == exitSkipped) return exitSkipped;  // the command said why
+    if (commandStatus != 0) {
+        std::fprintf(stderr, "%s: error: %s %s %s\n", programName, command[0], folder.path.c_str(),
+                     commandStatus < 0
+                         ? "could not be run, or was killed"
+                         : ("failed, exit code " + std::to_string(commandStatus)).c_str());
+        return exitCudaError;
+    }
+    // The runs the harness asked for, no more and no fewer.
+    FrameworkResult<T> result;
+    const std::string path = folder.path + "/result.txt";
+    std::string wrong = readResult(path, result);
+    const std::size_t randomRuns = record.iterations > 0 ? 2 : 1;
+    if (wrong.empty() && (result.exactSums.size() != 2 || result.randomSums.size() != randomRuns ||
+                          result.timesMs.size() != std::size_t(record.iterations)))
+        wrong = path + ": expected 2 exact sums, " + std::to_string(randomRuns) +
+                " random sums and " + std::to_string(record.iterations) + " times";
+    if (!wrong.empty()) {
+        std::fprintf(stderr, "%s: error: %s\n", programName, wrong.c_str());
+        return exitCudaError;
+    }
+
+    // The framework's row: its name, its CUDA runtime; the harness's checks and report.
+    record.step = result.step;
+    record.technique = result.technique;
+    record.platform.cudaRuntime = result.cudaRuntime;
+    for (const T& sum : result.exactSums) addExactRun(record, sum, exactReference);
+    for (const T& sum : result.randomSums) addAccuracyRun(record, sum, reference);
+    if (record.iterations > 0) {
+        record.timed = true;
+        record.timing = summarize(result.timesMs);
+        record.cache = platform.l2Bytes > 0 ? "L2 emptied before each run" : "caches as found";
+    }
+    if (record.timed && platform.peakGBs > 0 && record.gbs() > platform.peakGBs) {
+        std::fprintf(stderr,
+                     "%s: error: measured %.1f GB/s exceeds the device's theoretical %.1f GB/s: "
+                     "the timing is wrong, not the GPU fast\n",
+                     record.step.c_str(), record.gbs(), platform.peakGBs);
+        return exitBadMeasurement;
+    }
+    return finishRun(record, options);
+}
+
+int main(int argc, char** argv)
+{
+    // The options of every program before "--", the framework's command after it.
+    int separator = 1;
+    while (separator < argc && std::string(argv[separator]) != "--") ++separator;
+    Options options;
+    int status = exitBadUsage;
+    if (!startProgram(separator, argv, programName, options, &status)) {
+        if (options.help)
+            std::puts(
+                "\nframework_runs [options] -- COMMAND [ARGUMENTS...] runs COMMAND "
+                "ARGUMENTS... DIR on the input\nin DIR and checks and reports its sums "
+                "(tools/framework_runs.cu says how); exit code\n77: skipped, as COMMAND "
+                "said, e.g. -- python3 scripts/frameworks.py torch");
+        return status;
+    }
+    if (separator + 1 >= argc) {
+        std::fprintf(stderr,
+                     "%s: error: no framework command: %s [options] -- COMMAND "
+                     "[ARGUMENTS...] (see --help)\n",
+                     programName, programName);
+        return exitBadUsage;
+    }
+    withElementType(options.type, [&](auto element) {
+        status = runFramework<decltype(element)>(options, argv + separator + 1);
+    });
+    return status;
+}

@@ -7,9 +7,7 @@ source "$(dirname "$0")/../driver.sh"
 data=$(mktemp -d)
 trap 'rm -rf "$data"' EXIT
 "$(bin figure_addressing)" "$data"
-draw() {  # SCRIPT DATA OUTPUT.png [HEADING]
-    gnuplot -e "data='$data/$2'; out='$out/$3'; heading='${4:-}'" "$here/$1"
-}
+draw() { gnuplot -e "data='$data/$2'; out='$out/$3'; heading='${4:-}'" "$here/$1"; }  # SCRIPT DATA PNG [HEADING]
 draw tree.gp tree_interleaved.dat tree_interleaved.png \
     "steps 02 and 03, interleaved addressing: thread tid adds when tid % (2*s) == 0"
 draw tree.gp tree_strided.dat tree_strided.png "step04, strided index: thread tid adds the pair at index = 2*s*tid"

@@ -13,8 +13,7 @@ verdict() { show "$@" | grep -E '^\$|correctness:|accuracy:|^exit code'; }  # a 
           grep -E 'Function|MEMBAR|FENCE|ERRBAR|CCTL|ATOM|RED\.|STG'
   done
   for n in 2^24 2^28; do
-      runs=40 launches=10000
-      [ $n = 2^24 ] || runs=10 launches=2000
+      runs=40 launches=10000 && [ $n = 2^24 ] || runs=10 launches=2000
       for type in float int; do
           verdict "$(bin step12_single_pass)" --n $n --type $type --verify-only
           for _ in $(seq $runs); do verdict "$(bin step12_no_first_fence)" --n $n --type $type --verify-only; done

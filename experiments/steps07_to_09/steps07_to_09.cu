@@ -16,7 +16,7 @@
 //   experiments/steps07_to_09/steps07_to_09.cu
 //   ./steps07_to_09 [--max 2^K] > steps07_to_09.csv
 //   ./steps07_to_09 --profile      one checked run of each variant at n = 2^24, for Nsight
-//                                  Compute (scripts/maintainer/ncu_counters.sh)
+//                                  Compute (experiments/hardware_counters/run.sh)
 #include <cstddef>
 #include <cstdio>
 #include <string>

@@ -6,7 +6,7 @@
 #                    sweep_n_time.md: the time of one sum for n <= 2^20)
 #   the step01 rows  -> cpu_n.png/.svg (of cpu_n.csv if there is one, else of sweep_n.csv)
 #   scaling.csv      -> scaling.md (efficiency), scaling.png/.svg: step 13 on 1, 2, 4 GPUs
-#                    (scripts/maintainer/multi_gpu_measure.sh writes it)
+#                    (experiments/step13_scaling/run.sh writes it)
 # The tables need no gnuplot; the charts do. Colours: docs/plots/palette.gp.
 # Optional files beside the CSVs, for the charts' marks:
 #   platform.txt     nvidia-smi --query-gpu=name,clocks.max.sm,clocks.max.memory,power.limit --format=csv
@@ -88,7 +88,7 @@ if [ -f "$results/sweep_n.csv" ]; then
     summarize time "$results/sweep_n.csv" >"$results/sweep_n_time.md"
     echo "plot: $results/sweep_n_time.md"
 fi
-# Step 13's scaling.csv (scripts/maintainer/multi_gpu_measure.sh): every row with its
+# Step 13's scaling.csv (experiments/step13_scaling/run.sh): every row with its
 # efficiency = GB/s / (ranks x one rank's GB/s), one rank at the same n per GPU for weak
 # scaling and at the same n in all for strong scaling (that is, the speedup / ranks); and,
 # for strong scaling, the n from which K GPUs are faster than one.

@@ -105,20 +105,20 @@ grep -q '^Strong scaling, 2 GPUs: faster than one GPU from n = 2^24 on' "$scalin
     ok "scaling.md: where 2 GPUs become faster" || fail "scaling.md does not say from which n 2 GPUs are faster"
 # With one rank only (as measured so far on one H200), the chart says there is no efficiency.
 mkdir "$work/one_rank"
-cp docs/results/NVIDIA_H200/step13/scaling.csv "$work/one_rank/"
+cp experiments/step13_scaling/results/NVIDIA_H200/scaling.csv "$work/one_rank/"
 scripts/plot.sh "$work/one_rank" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed on one rank's scaling.csv:"; cat "$work/plot.log"; }
 drawn "$work/one_rank/scaling" 'Weak scaling' 'measured on one GPU only'
 # The two-H200 CSV: weak and strong rows, both drawn. With its strong rows taken out, the
 # third panel says there are none.
 mkdir "$work/two_gpus" "$work/weak_only"
-cp docs/results/NVIDIA_H200/step13/two_gpus/scaling.csv "$work/two_gpus/"
+cp experiments/step13_scaling/results/NVIDIA_H200/two_gpus/scaling.csv "$work/two_gpus/"
 scripts/plot.sh "$work/two_gpus" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed on the two-GPU scaling.csv:"; cat "$work/plot.log"; }
 drawn "$work/two_gpus/scaling" 'ideal, 2 x one GPU' 'Strong scaling'
 # The strong panel has its own "1 GPU" curve, the weak panel the other.
 [ "$(grep -c '<title>1 GPU</title>' "$work/two_gpus/scaling.svg")" -eq 2 ] ||
     fail "the two-GPU chart has no strong-scaling curves"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i } $c["kind"] != "strong"' \
-    docs/results/NVIDIA_H200/step13/two_gpus/scaling.csv >"$work/weak_only/scaling.csv"
+    experiments/step13_scaling/results/NVIDIA_H200/two_gpus/scaling.csv >"$work/weak_only/scaling.csv"
 scripts/plot.sh "$work/weak_only" >"$work/plot.log" 2>&1 || { fail "scripts/plot.sh failed on weak rows only:"; cat "$work/plot.log"; }
 drawn "$work/weak_only/scaling" 'ideal, 2 x one GPU' 'no strong-scaling rows in this CSV'
 

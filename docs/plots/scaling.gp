@@ -1,5 +1,5 @@
 # Step 13 on several GPUs: weak and strong scaling, from the scaling.csv that
-# scripts/maintainer/multi_gpu_measure.sh writes (the step's --csv rows plus the columns
+# experiments/step13_scaling/run.sh writes (the step's --csv rows plus the columns
 # ranks and kind). Called by scripts/plot.sh:
 #   gnuplot -e "csv='scaling.csv'; out='scaling'" docs/plots/scaling.gp
 # Three panels:

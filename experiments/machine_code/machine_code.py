@@ -1,36 +1,23 @@
 #!/usr/bin/env python3
 """The compiled code behind the pages' claims, and the loop counts they quote (README.md).
-  machine_code.py BUILD OUT    disassembles what target machine_code compiled into BUILD (the
+  machine_code.py BUILD OUT    disassembles what target machine_code built into BUILD (the
                                build's experiments/machine_code) and writes OUT
   machine_code.py --loop SASS  the facts of the first loop of a `cuobjdump -sass` listing
-Tools from PATH or named by CUOBJDUMP and OBJDUMP; also c++filt, g++ and git."""
-import os
-import re
-import subprocess
-import sys
+Tools from PATH, or named by CUOBJDUMP and OBJDUMP; also c++filt, g++ and git."""
+import os, re, subprocess, sys
 from pathlib import Path
 
-ADD = re.compile(r'FADD|DADD|IADD3 R\d+, R\d+, R\d+, R\d+ ;')  # an add of two values, no constant
+ADD = re.compile(r'FADD|DADD|IADD3 R\d+, R\d+, R\d+, R\d+ ;')  # an add of two values: order()'s A
 CUOBJDUMP, OBJDUMP = os.environ.get('CUOBJDUMP', 'cuobjdump'), os.environ.get('OBJDUMP', 'objdump')
 
-def run(*command, stdin=None):
-    return subprocess.run(command, input=stdin, capture_output=True, text=True, check=True).stdout
-
-def demangle(names):
-    return run('c++filt', stdin=''.join(name + '\n' for name in names)).splitlines()
-
-def short(name):  # without "void " and the parameters
-    return re.sub(r'\(.*|^void ', '', name)
-
-def hex_number(pattern, line):
-    match = re.search(pattern, line)
-    return int(match[1], 16) if match else -1
-
-def address(line):  # an instruction's line starts with its address, /*0a40*/
-    return hex_number(r'/\*([0-9a-f]+)\*/', line)
-
-def target(line):
-    return hex_number(r'BRA 0x([0-9a-f]+)', line)
+run = lambda *command, stdin=None: subprocess.run(command, input=stdin, capture_output=True, text=True,
+                                                  check=True).stdout
+demangle = lambda names: run('c++filt', stdin=''.join(name + '\n' for name in names)).splitlines()
+short = lambda name: re.sub(r'\(.*|^void ', '', name)  # without "void " and the parameters
+hex_in = lambda pattern, line: int(re.search(pattern, line)[1], 16) if re.search(pattern, line) else -1
+address = lambda line: hex_in(r'/\*([0-9a-f]+)\*/', line)  # a SASS line starts with its address
+target = lambda line: hex_in(r'BRA 0x([0-9a-f]+)', line)
+order = lambda lines: ''.join('L' if 'LDG' in line else 'A' if ADD.search(line) else '' for line in lines)
 
 def sass(text):  # {function: its lines up to the branch to itself that ends it}, no encodings
     functions, lines = {}, []
@@ -43,15 +30,11 @@ def sass(text):  # {function: its lines up to the branch to itself that ends it}
             lines.append(line)
     return dict(zip(demangle(functions), functions.values()))
 
-def first_loop(lines, at=address, to=target, holding=0):
-    """(first, last line) of the first loop (that holds line `holding`, if given): closed by the
-    first branch back to a line above it, and starting at that line."""
+def first_loop(lines, at=address, to=target, holding=0):  # (first, last line): the first branch
+    # back to a line above it closes the loop from that line (that holds line `holding`, if given)
     end = next(i for i in range(holding, len(lines)) if 0 <= to(lines[i]) < at(lines[i])
                and (not holding or to(lines[i]) <= at(lines[holding])))
     return max(i for i in range(end) if at(lines[i]) == to(lines[end])), end
-
-def order(lines):  # the order in which the lines issue loads (L) and adds (A)
-    return ''.join('L' if 'LDG' in line else 'A' if ADD.search(line) else '' for line in lines)
 
 def loop_facts(lines):
     start, end = first_loop(lines)
@@ -66,28 +49,24 @@ def last_tile(lines):  # from the end of the first loop to the first shuffle
     return rest[:next((i for i, line in enumerate(rest) if 'SHFL' in line), len(rest))]
 
 def tile_facts(lines):
-    return (f'{len(order(lines)) - len(order(lines).lstrip("L"))} loads before the first add; '
-            f'issue order L(oad)/A(dd): {order(lines)}')
+    loads = len(order(lines)) - len(order(lines).lstrip('L'))
+    return f'{loads} loads before the first add; issue order L(oad)/A(dd): {order(lines)}'
 
 def registers(log):  # ptxas -v's report: "registers  spill stores  kernel" of each reduceKernel
     found = re.findall(r"entry function '(\w+)'.*?(\d+) bytes spill stores.*?Used (\d+) registers",
                        Path(log).read_text(), re.S)
-    names = map(short, demangle(name for name, _, _ in found))
-    return [f'{regs:>4}  {spill:>4}  {name}'
-            for (_, spill, regs), name in zip(found, names) if 'reduceKernel' in name]
+    return [f'{regs:>4}  {spill:>4}  {short(name)}' for (_, spill, regs), name
+            in zip(found, demangle(name for name, _, _ in found)) if 'reduceKernel' in name]
 
 def x86_loops(dump):  # step 01: the loop of reduce<T> in runOnCpu<T>, and the 8 lines after it
     at = lambda line: int(line.split(':')[0], 16)
     to = lambda line: int(line.split()[2], 16) if re.match(r'\S+\tj\w* +[0-9a-f]+ ', line.strip()) else -1
-    listed = [f"# x86-64: {run('g++', '--version').splitlines()[0]}, "
-              f"{run(OBJDUMP, '--version').splitlines()[0]}"]
+    listed = [f"# x86-64: {run('g++', '--version').splitlines()[0]}, {run(OBJDUMP, '--version').splitlines()[0]}"]
     for t, add in [('int', 'paddd'), ('float', 'addss'), ('double', 'addsd')]:
         function = next(f for f in re.split(r'\n(?=[0-9a-f]+ <)', dump) if f' <int runOnCpu<{t}>(' in f[:40])
         lines = [line for line in function.splitlines() if re.match(r' +[0-9a-f]+:\t', line)]
-        first_add = next(i for i, line in enumerate(lines) if f'\t{add} ' in line)
-        start, end = first_loop(lines, at, to, first_add)
-        listed += ['', f'runOnCpu<{t}>:', *lines[start:end + 1], '        (after the loop)',
-                   *lines[end + 1:end + 9]]
+        start, end = first_loop(lines, at, to, next(i for i, line in enumerate(lines) if f'\t{add} ' in line))
+        listed += ['', f'runOnCpu<{t}>:', *lines[start:end + 1], '        (after the loop)', *lines[end + 1:end + 9]]
     return listed
 
 def warp_stage(ptx, kernel):  # the PTX from the last barrier's first shared-memory load to the store
@@ -96,47 +75,37 @@ def warp_stage(ptx, kernel):  # the PTX from the last barrier's first shared-mem
     body = ptx.split(f'.visible .entry {entry}(')[1].split('\n}')[0].split('bar.sync')[-1].splitlines()
     first = next(i for i, line in enumerate(body) if 'ld.shared' in line)
     last = next(i for i in range(first, len(body)) if 'st.shared' in body[i])
-    return entry, [line for line in body[first:last + 1] if not re.match(r'\s*\.loc', line)]
+    return [f'({entry})', *(line for line in body[first:last + 1] if not re.match(r'\s*\.loc', line))]
 
 def main(build, out):
-    dirty = run('git', 'status', '--porcelain', '--', 'common', 'step*', 'experiments/*/*.cu*')
     version = lambda text: re.search('V[0-9.]+', text)[0]
+    dirty = run('git', 'status', '--porcelain', '--', 'common', 'step*', 'experiments/*/*.cu*')
     tools = (f"nvcc {version((build / 'classic_sm_90.ptx').read_text())}, cuobjdump "
              f"{version(run(CUOBJDUMP, '--version'))}, sources of commit "
              f"{run('git', 'rev-parse', '--short', 'HEAD').strip()}{' (and uncommitted changes)' * bool(dirty)}")
     out.mkdir(parents=True, exist_ok=True)
     write = lambda name, lines: (out / name).write_text(
-        f'# {tools}; made by experiments/machine_code/run.sh (its README says what this file holds)\n'
-        + '\n'.join(lines) + '\n')
+        f'# {tools}; made by experiments/machine_code/run.sh (README.md: what it holds)\n' + '\n'.join(lines) + '\n')
     listing = lambda name: sass(run(CUOBJDUMP, '-sass', str(build / f'{name}.cubin')))
-    kernel = lambda t, block='256u, ': f'void reduceKernel<{block}{t}>({t} const*, {t}*, unsigned long)'
-    dump = run(OBJDUMP, '-d', '--no-show-raw-insn', '-C', str(build / 'step01.o'))
-    write('step01_x86_loops.txt', x86_loops(dump))
+    kernel = lambda t, block='256u, ', more='': f'void reduceKernel<{block}{t}>({t} const*, {t}*, {more}unsigned long)'
+    write('step01_x86_loops.txt', x86_loops(run(OBJDUMP, '-d', '--no-show-raw-insn', '-C', str(build / 'step01.o'))))
 
     summary = ['steps 02-08, reduceKernel<float> (step 08: <256, float>), sm_90: the first loop (02: the '
                'levels inside the tile loop; 03-05: the levels; 08: the grid-stride loop)']
     for step in ['step02', 'step03', 'step04', 'step05', 'step06', 'step07', 'step08']:
-        lines = listing(step)[kernel('float', '256u, ' if step == 'step08' else '')]
+        lines = listing(step)[kernel('float', '256u, ' * (step == 'step08'))]
         write(f'{step}_sass.txt', lines)
         summary.append(f'  {step}  ' + (f'loads before the first add: {tile_facts(lines).split()[0]}'
                                         if step in ('step06', 'step07') else loop_facts(lines)))
-    loops = {line.split()[0]: int(line.split()[1]) for line in summary if ' instructions ' in line}
-    summary += [f'  {a} - {b}: {loops[a] - loops[b]} instructions fewer per trip of the level loop (per '
-                'warp and level)' for a, b in [('step03', 'step04'), ('step04', 'step05')]]
-
-    step09 = listing('step09')
-    counts = sorted((short(name), sum('SHFL' in line for line in lines)) for name, lines in step09.items())
-    write('step09_shuffles.txt', [line for line in step09[kernel('float')] if re.search('SHFL|BRA|WARPSYNC|BAR', line)]
-          + ['', 'SHFL per instance:', *(f'{count:4}  {name}' for name, count in counts if count)])
-
+    write('step09_shuffles.txt', [line for line in listing('step09')[kernel('float')]
+                                  if re.search('SHFL|BRA|WARPSYNC|BAR', line)])
     steps = 'step02 step03 step04 step05 step06 step07 step08 step09 step10 step11 step11_no_launch_bounds step12'
     write('registers.txt', [line for step in steps.split() for line in
                             ['', f'{step}:', 'regs spill  kernel', *registers(build / f'{step}.cubin.log')]])
     depth = lambda step, k: next(line.split()[0] for line in registers(build / f'{step}_depth{k}.cubin.log')
                                  if line.endswith('reduceKernel<256u, float>'))
-    write('registers_by_depth.txt', ['depth  step10  step11'] + [
-        f'{k:5}  {depth("step10", k):>6}  {depth("step11", k):>6}' for k in (1, 2, 4, 8, 16)])
-
+    write('registers_by_depth.txt', ['depth  step10  step11', *(
+        f'{k:5}  {depth("step10", k):>6}  {depth("step11", k):>6}' for k in (1, 2, 4, 8, 16))])
     step11 = listing('step11')
     kinds = [re.search(r'LDG[.A-Z0-9_]*', line)[0]
              for name, lines in step11.items() if 'reduceKernel' in name for line in lines if 'LDG' in line]
@@ -147,12 +116,11 @@ def main(build, out):
     step12, variants, loops, clamped = listing('step12'), listing('read_variants'), [], []
     summary += ['', 'step 12, reduceKernel<256u, T>, sm_90:']
     for t in ('int', 'float', 'double'):
-        lines = step12[f'void reduceKernel<256u, {t}>({t} const*, {t}*, unsigned int*, {t}*, unsigned long)']
+        lines = step12[kernel(t, more=f'unsigned int*, {t}*, ')]
         start, end = first_loop(lines)
         loops += ['', f'=== reduceKernel<256u, {t}>: the main loop', *lines[start:end + 1],
                   f'=== reduceKernel<256u, {t}>: after the loop, up to the first shuffle', *last_tile(lines)]
-        summary += [f'  {t:<6} main loop: {loop_facts(lines)}',
-                    f'  {t:<6} last tile: {tile_facts(last_tile(lines))}']
+        summary += [f'  {t:<6} main loop: {loop_facts(lines)}', f'  {t:<6} last tile: {tile_facts(last_tile(lines))}']
     for t in ('int', 'float'):
         tile = last_tile(variants[f'void variantKernel<256u, 8u, (LastTile)1, (Load)0, (Finish)0, {t}>'
                                   f'({t} const*, {t}*, unsigned int*, {t}*, unsigned long)'])
@@ -161,12 +129,11 @@ def main(build, out):
     write('step12_loops.txt', loops)
     write('step12_clamped_last_tile.txt', clamped)
     write('summary.txt', summary)
-
     ptx = []
     for arch in ('sm_75', 'sm_90'):
         for t in ('int', 'long long', 'float', 'double'):
-            entry, lines = warp_stage((build / f'classic_{arch}.ptx').read_text(), kernel(t, '(WarpStage)1, '))
-            ptx += ['', f'=== {arch}, reduceKernel<(WarpStage)1, {t}> ({entry})', *lines]
+            entry, *lines = warp_stage((build / f'classic_{arch}.ptx').read_text(), kernel(t, '(WarpStage)1, '))
+            ptx += ['', f'=== {arch}, reduceKernel<(WarpStage)1, {t}> {entry}', *lines]
     write('step07_ptx_no_volatile.txt', ptx)
 
 if len(sys.argv) == 3 and sys.argv[1] == '--loop':

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# The README's two commands as a newcomer meets them: each as an ordinary user (no root, no
-# sudo) in a fresh copy of the working tree (without .git and build folders), timed. Run as
-# root: it makes the user "student". OUT/COMMAND.txt is the log: its first line says the user,
-# gnuplot and sudo, its last line the exit code and the seconds.
+# The README's two commands as an ordinary user (no root, no sudo) in a fresh copy of the
+# working tree (no .git, no build folders), timed; run as root (it makes the user "student").
+# OUT/COMMAND.txt: the log, from a line naming user, gnuplot and sudo to the exit code and time.
 #   experiments/newcomer_run/run.sh [OUT] [tutorial] [test]      (default: both)
 source "$(dirname "$0")/../driver.sh"
 [ "$(id -u)" -eq 0 ] || { echo "newcomer_run: run it as root (it makes a user)" >&2; exit 2; }

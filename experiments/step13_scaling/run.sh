@@ -1,13 +1,10 @@
 #!/usr/bin/env bash
-# Step 13 on the GPUs of this machine, float, block 256, with 1, 2 and 4 ranks (as many as
-# there are GPUs): weak scaling (2^24 ... 2^31 elements per GPU), strong scaling (2^20 ...
-# 2^33 in all), the three combines (2^17, 2^24, 2^31), NCCL's network transport forced (and
-# its NCCL_DEBUG=INFO log); sanitize: compute-sanitizer's four tools on every rank, each
-# command line in sanitize.txt. scaling.csv: step 13's --csv rows plus ranks and kind;
-# combine_lines.txt: each run's stderr (the combine's median); then scripts/plot.sh draws
-# scaling.md and the chart. Slow (each mpirun starts MPI and NCCL anew): where commands are
-# limited in time, run one part at a time; a part run again replaces its rows.
-#   experiments/step13_scaling/run.sh [OUT] [weak strong combine net sanitize, default all]
+# Step 13 on this machine's GPUs with 1, 2 and 4 ranks, float, block 256, in parts (README.md):
+# weak and strong scaling, the three combines, and NCCL's network transport forced. Rows:
+# scaling.csv (step 13's --csv plus ranks and kind; a part run again replaces its rows); each
+# run's stderr: combine_lines.txt; then scripts/plot.sh draws scaling.md and the chart. Slow:
+# each mpirun starts MPI and NCCL anew.
+#   experiments/step13_scaling/run.sh [OUT] [weak strong combine net, default all four]
 source "$(dirname "$0")/../driver.sh"
 source "$(dirname "$0")/../../scripts/mpi_one_host.sh"  # mpirun where there is no ssh or rsh
 [ "$(id -u)" -ne 0 ] || export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -22,7 +19,10 @@ row() {  # KIND RANKS ARGUMENTS...: one row of the part's CSV, if there are RANK
         echo "${line##*$'\n'},$2,$1" >>"$out/parts/$part.csv" || echo "step13_scaling: failed: ${*:3}" >&2
 }
 mkdir -p "$out/parts"
-[ $# -ge 2 ] || set -- "$out" weak strong combine net sanitize
+[ $# -ge 2 ] || set -- "$out" weak strong combine net
+for part in "${@:2}"; do
+    [[ $part =~ ^(weak|strong|combine|net)$ ]] || { echo "step13_scaling: no part '$part' (weak, strong, combine, net)" >&2; exit 2; }
+done
 for part in "${@:2}"; do
     : >"$out/parts/$part.csv"
     case $part in
@@ -34,12 +34,6 @@ for part in "${@:2}"; do
         for e in 24 31; do row "net transport" 2 --n "2^$e"; row "net transport" 4 --n "2^$e"; done
         NCCL_DEBUG=INFO timeout 300 mpirun -np "$gpus" "$program" --n 2^21 --verify-only \
             >"$out/net_transport_debug.txt" 2>&1 || echo "step13_scaling: see net_transport_debug.txt" >&2) ;;
-    sanitize) for tool in "memcheck explicit" "memcheck no" "racecheck no" "synccheck no" "initcheck no"; do
-        read -r name api <<<"$tool"  # memcheck also without NCCL's own failing API calls reported
-        show timeout 300 mpirun -np "$gpus" compute-sanitizer --tool "$name" --report-api-errors "$api" \
-            --error-exitcode 9 "$program" --n 2^20+7 --verify-only; echo
-    done >"$out/sanitize.txt" ;;
-    *) echo "step13_scaling: no part '$part' (weak, strong, combine, net, sanitize)" >&2; exit 2 ;;
     esac
 done
 { "$program" --csv-header | sed 's/$/,ranks,kind/'; cat "$out"/parts/*.csv; } >"$out/scaling.csv"

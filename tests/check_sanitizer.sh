@@ -15,7 +15,7 @@ case $mode in clean | reported) ;; *) echo "usage: $0 clean|reported TOOL PROGRA
 command -v compute-sanitizer >/dev/null ||
     { echo "SKIPPED: compute-sanitizer not found (it is in the CUDA Toolkit's bin/)"; exit 77; }
 if "$program" --n 1 --verify-only 2>&1 | grep -q 'no CUDA device'; then
-    echo "SKIPPED: no CUDA device: $name did not run under $tool"
+    echo "SKIPPED: no CUDA device: nothing ran under compute-sanitizer"
     exit 77
 fi
 # Padding after every allocation: without it a read just past the end of one buffer lands in

@@ -5,7 +5,9 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "element_types.cuh"
 
@@ -26,6 +28,13 @@ struct Options {
 struct ParsedCommandLine {
     Options options;
     std::string error;  // empty when the command line is valid
+};
+
+// An option of one step's own (step 13's --combine), parsed with every step's: it takes a
+// value, which `take` checks and keeps; take returns what is wrong with it, or "" if nothing.
+struct StepOption {
+    std::string flag;
+    std::function<std::string(const std::string& value)> take;
 };
 
 constexpr int maxSizeExponent = 48;     // 2^48 elements: far beyond any GPU's memory
@@ -82,7 +91,8 @@ inline bool parseSize(const std::string& text, std::size_t& value)
     return true;
 }
 
-inline std::string usage(const std::string& program)
+// stepHelp: the lines of a step's own options (see StepOption), after every step's.
+inline std::string usage(const std::string& program, const std::string& stepHelp = "")
 {
     return "usage: " + program +
            " [options]\n"
@@ -109,10 +119,12 @@ inline std::string usage(const std::string& program)
            "\n"
            "Exit codes: 0 result verified, 1 wrong result, 2 bad usage,\n"
            "            3 CUDA error, no CUDA device or not enough memory,\n"
-           "            4 impossible measurement (bandwidth above the device's peak).\n";
+           "            4 impossible measurement (bandwidth above the device's peak).\n" +
+           stepHelp;
 }
 
-inline ParsedCommandLine parseCommandLine(int argc, const char* const* argv)
+inline ParsedCommandLine parseCommandLine(int argc, const char* const* argv,
+                                          const std::vector<StepOption>& stepOptions = {})
 {
     ParsedCommandLine parsed;
     Options& options = parsed.options;
@@ -184,7 +196,13 @@ inline ParsedCommandLine parseCommandLine(int argc, const char* const* argv)
             if (!parseUnsigned(value, UINT64_MAX, options.seed))
                 return fail("--seed '" + value + "': expected a whole number from 0 to 2^64-1");
         } else {
-            return fail("unknown option '" + flag + "' (see --help)");
+            const StepOption* own = nullptr;  // the step's own option of that name, if any
+            for (const StepOption& option : stepOptions)
+                if (!own && takesValue(option.flag)) own = &option;
+            if (!own) return fail("unknown option '" + flag + "' (see --help)");
+            if (!hasValue) return missing();
+            const std::string error = own->take(value);
+            if (!error.empty()) return fail(flag + " '" + value + "': " + error);
         }
     }
     return parsed;

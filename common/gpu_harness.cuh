@@ -8,9 +8,14 @@
 // reduce() sums input[0..n) on the device into *result (device memory). It may use the
 // workspaceSize = workspaceBytes(n, blockSize) bytes of device memory at `workspace`,
 // allocated and zeroed once by the harness outside the timed region.
+//
+// A step's main() calls runGpuStep(argc, argv, name, technique): one process, one GPU. A
+// step over several processes (step 13) calls runGpuStepOn(argc, argv, name, processes)
+// with its own struct of the processes (see OneProcess in harness.cuh).
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -130,117 +135,280 @@ std::size_t deviceBytesNeeded(std::size_t n, int blockSize, const Platform& plat
     return bytes;
 }
 
+// The timed runs on one GPU: CUDA events around reduce() alone, L2 emptied before each.
 template <typename T>
-int runOnDevice(Options options, const char* stepName, const char* technique,
-                const Platform& platform)
+std::vector<double> timeOneGpu(DeviceReduction<T>& reduction, L2Evictor& l2, int iterations)
 {
-    // Fit the input into device memory, keeping some room for the CUDA context.
+    cudaEvent_t start, stop;
+    CUDA_CHECK(cudaEventCreate(&start));
+    CUDA_CHECK(cudaEventCreate(&stop));
+    std::vector<double> timesMs;
+    for (int i = 0; i < iterations; ++i) {
+        l2.evict();
+        CUDA_CHECK(cudaEventRecord(start));
+        reduction.run();
+        CUDA_CHECK(cudaEventRecord(stop));
+        CUDA_CHECK(cudaEventSynchronize(stop));
+        float milliseconds = 0;
+        CUDA_CHECK(cudaEventElapsedTime(&milliseconds, start, stop));
+        timesMs.push_back(milliseconds);
+    }
+    CUDA_CHECK(cudaEventDestroy(start));
+    CUDA_CHECK(cudaEventDestroy(stop));
+    return timesMs;
+}
+
+// One timed run of several processes, in ms, as the slowest process saw it.
+struct ProcessTimes {
+    double runMs = 0;      // from a barrier to the total on the process (host clock)
+    double combineMs = 0;  // the combine alone (events)
+};
+
+// The timed runs of several processes: each run from a barrier to the total on this process,
+// on the host's clock (a combine may pass through the host), the slowest process's time
+// being the run's; each process's own time would hide the slowest. The combine alone is
+// timed with events, from the slice's sum to the total. Returns the runs' times; the
+// combines' go to combineMs.
+template <typename T, typename Processes>
+std::vector<double> timeProcesses(Processes& processes, DeviceReduction<T>& reduction, T* total,
+                                  L2Evictor& l2, int iterations, std::vector<double>& combineMs)
+{
+    cudaEvent_t sliceDone, combineDone;
+    CUDA_CHECK(cudaEventCreate(&sliceDone));
+    CUDA_CHECK(cudaEventCreate(&combineDone));
+    std::vector<double> timesMs;
+    for (int i = 0; i < iterations; ++i) {
+        l2.evict();
+        CUDA_CHECK(cudaDeviceSynchronize());
+        processes.barrier();
+        const auto start = std::chrono::steady_clock::now();
+        reduction.run();
+        CUDA_CHECK(cudaEventRecord(sliceDone));
+        processes.combine(reduction.result.data(), total);
+        CUDA_CHECK(cudaEventRecord(combineDone));
+        CUDA_CHECK(cudaEventSynchronize(combineDone));
+        ProcessTimes mine;
+        mine.runMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
+        float combineTime = 0;
+        CUDA_CHECK(cudaEventElapsedTime(&combineTime, sliceDone, combineDone));
+        mine.combineMs = combineTime;
+        ProcessTimes slowest;
+        for (const ProcessTimes& times : everyRank(processes, mine)) {
+            slowest.runMs = std::max(slowest.runMs, times.runMs);
+            slowest.combineMs = std::max(slowest.combineMs, times.combineMs);
+        }
+        timesMs.push_back(slowest.runMs);
+        combineMs.push_back(slowest.combineMs);
+    }
+    CUDA_CHECK(cudaEventDestroy(sliceDone));
+    CUDA_CHECK(cudaEventDestroy(combineDone));
+    return timesMs;
+}
+
+// One run: the input of n elements (over several processes, this process's slice of it) on
+// the device, checked, timed and reported. Every process judges every process's total, so
+// all reach the same verdict, and a wrong total on any process fails every one.
+template <typename T, typename Processes>
+int runOnDevice(Options options, const char* stepName, const Platform& platform,
+                Processes& processes)
+{
+    const std::string rank = rankPrefix(processes);
+    // Fit the input (the slice) into device memory, keeping some room for the CUDA context.
     std::size_t freeBytes = 0, totalBytes = 0;
     CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
-    const std::size_t reserve = std::size_t(256) << 20;
+    const std::size_t reserve = processes.reservedDeviceBytes;
     const std::size_t usable = freeBytes > reserve ? freeBytes - reserve : 0;
     auto needed = [&](std::size_t n) {
-        return deviceBytesNeeded<T>(n, options.blockSize, platform, usable);
+        return deviceBytesNeeded<T>(processes.slice(n).count, options.blockSize, platform, usable);
     };
-    if (needed(options.n) > usable) {
-        if (options.nGiven) {
-            std::fprintf(
-                stderr, "%s: error: not enough device memory: n = %zu %s needs %s, %s is free\n",
-                stepName, options.n, options.type.c_str(),
-                bytesText(double(needed(options.n))).c_str(), bytesText(double(freeBytes)).c_str());
-            return exitCudaError;
-        }
-        while (options.n > 1 && needed(options.n) > usable) options.n /= 2;
-        std::fprintf(stderr, "%s: note: default n lowered to %s: the device has %s free\n",
-                     stepName, sizeText(options.n).c_str(), bytesText(double(freeBytes)).c_str());
+    const std::size_t askedN = options.n;
+    int status = exitVerified;
+    if (needed(options.n) > usable && options.nGiven) {
+        const std::string slice =
+            processes.count > 1
+                ? " (" + std::to_string(processes.slice(options.n).count) + " on this rank)"
+                : "";
+        std::fprintf(
+            stderr, "%s: error: %snot enough device memory: n = %zu %s%s needs %s, %s is free\n",
+            stepName, rank.c_str(), options.n, options.type.c_str(), slice.c_str(),
+            bytesText(double(needed(options.n))).c_str(), bytesText(double(freeBytes)).c_str());
+        status = exitCudaError;
     }
-    if (!hostMemoryFits(double(stagingElements<T>(options.n)) * sizeof(T), stepName, options))
-        return exitCudaError;
+    if ((status = worstStatus(processes, status)) != exitVerified) return status;
+    // The default n is lowered until it fits every process's device.
+    while (options.n > 1 && needed(options.n) > usable) options.n /= 2;
+    const std::vector<std::size_t> fits = everyRank(processes, options.n);
+    options.n = *std::min_element(fits.begin(), fits.end());
+    if (options.n < askedN &&  // the first process with the smallest n says so
+        std::find(fits.begin(), fits.end(), options.n) - fits.begin() == processes.rank)
+        std::fprintf(stderr, "%s: note: %sdefault n lowered to %s: the device has %s free\n",
+                     stepName, rank.c_str(), sizeText(options.n).c_str(),
+                     bytesText(double(freeBytes)).c_str());
+    const Slice slice = processes.slice(options.n);
+    if (!hostMemoryFits(double(stagingElements<T>(slice.count)) * sizeof(T), stepName, options))
+        status = exitCudaError;
+    if ((status = worstStatus(processes, status)) != exitVerified) return status;
 
-    DeviceReduction<T> reduction(options.n, options.blockSize);
-    RunRecord record = newRecord<T>(options, stepName, technique, platform);
+    DeviceReduction<T> reduction(slice.count, options.blockSize);
+    // Several processes: where the combine leaves the total. One: reduce()'s result is it.
+    DeviceArray<T> combined(Processes::combines ? 1 : 0);
+    T* total = Processes::combines ? combined.data() : reduction.result.data();
+    RunRecord record = newRecord<T>(options, stepName, processes.technique, platform);
     record.blockSize = options.blockSize;
+    record.gpus = processes.count;
+    for (double peak : everyRank(processes, platform.peakGBs)) record.peakGBsOfAllGpus += peak;
+
+    // One reduction of the whole input: the slice's sum, then (several processes) the combine.
+    // A process with an empty slice still takes part: its sum is 0.
+    auto reduceAll = [&]() {
+        reduction.run();
+        if constexpr (Processes::combines) processes.combine(reduction.result.data(), total);
+    };
+    auto fetchTotal = [&]() {
+        T value;
+        CUDA_CHECK(cudaMemcpy(&value, total, sizeof(T), cudaMemcpyDeviceToHost));
+        return value;
+    };
+    // A checked run poisons the sum and the total first (all bits set: NaN for floating
+    // point), so a reduction that never writes its result cannot pass by finding the right
+    // value left from before.
+    auto checkedRun = [&]() {
+        if constexpr (Processes::combines) CUDA_CHECK(cudaMemset(total, 0xFF, sizeof(T)));
+        CUDA_CHECK(cudaMemset(reduction.result.data(), 0xFF, sizeof(T)));
+        reduceAll();
+        return fetchTotal();
+    };
     ExactInput exactInput;
     ExactReference<T> exactReference;
     Reference<T> reference;
+    // Every process that holds the total must hold the exact sum, and the same bits: on the
+    // exact input every order of a combine gives the same bits, so a difference is a wrong
+    // total (on the random input three or more sums need not: tests/combine_order_tests.cu).
+    bool sameBits = true;
+    auto exactRun = [&]() {
+        const std::vector<T> totals = everyRank(processes, checkedRun());
+        int shown = 0;  // rank 0's total, or the first wrong one
+        for (int r = 0; r < processes.count; ++r) {
+            if (!processes.holdsTotal(r)) continue;
+            if (!isExactSum(totals[r], exactReference) && isExactSum(totals[shown], exactReference))
+                shown = r;
+            if (std::memcmp(&totals[r], &totals[0], sizeof(T)) != 0) {
+                if (processes.rank == 0)
+                    std::fprintf(stderr, "%s: rank %d holds the total %s, rank 0 holds %s\n",
+                                 stepName, r, valueText(totals[r]).c_str(),
+                                 valueText(totals[0]).c_str());
+                sameBits = false;
+            }
+        }
+        addExactRun(record, totals[shown], exactReference);
+    };
+    auto accuracyRun = [&](const T& mine) {
+        const std::vector<T> totals = everyRank(processes, mine);
+        for (int r = 0; r < processes.count; ++r)
+            if (processes.holdsTotal(r)) addAccuracyRun(record, totals[r], reference);
+    };
     {
-        SlowPhaseNotice notice(makingInputLine<T>(stepName, options.n, options.type));
-        exactReference = prepareExactInput<T>(options.seed, options.n, exactInput);
+        SlowPhaseNotice notice(makingInputLine<T>(stepName, slice.count, options.type));
+        exactReference =
+            prepareExactInput<T>(processes, options.seed, options.n, slice, exactInput);
         // Correct before fast. Correctness: the exact input must give its exact sum, bit for bit.
-        makeExactInputOnDevice(reduction.input.data(), options.n, exactInput);
-        addExactRun(record, reduction.runAndFetch(), exactReference);
+        makeExactInputOnDevice(reduction.input.data(), slice.count, exactInput, slice.first);
+        exactRun();
         // Accuracy, and the timing: the random input, in the same memory.
-        reference = makeInputOnDevice(reduction.input.data(), options.n, options.seed);
+        reference = referenceOfAll(everyRank(
+            processes,
+            makeInputOnDevice(reduction.input.data(), slice.count, options.seed, slice.first)));
     }
-    T result = reduction.runAndFetch();
-    addAccuracyRun(record, result, reference);
+    accuracyRun(checkedRun());
 
+    std::vector<double> combineMs;
     if (!options.verifyOnly) {
         L2Evictor l2(platform.l2Bytes);
-        record.iterations =
-            options.iterations > 0 ? options.iterations : chooseIterations(record.bytes);
+        record.iterations = options.iterations > 0
+                                ? options.iterations
+                                : chooseIterations(record.bytes / processes.count);
         record.warmup = options.warmup;
         record.cache = "L2 emptied before each run";
         SlowPhaseNotice notice(timingLine(stepName, record.warmup, record.iterations));
-        for (int i = 0; i < options.warmup; ++i) reduction.run();
-
-        cudaEvent_t start, stop;
-        CUDA_CHECK(cudaEventCreate(&start));
-        CUDA_CHECK(cudaEventCreate(&stop));
-        std::vector<double> timesMs;
-        for (int i = 0; i < record.iterations; ++i) {
-            l2.evict();
-            CUDA_CHECK(cudaEventRecord(start));
-            reduction.run();
-            CUDA_CHECK(cudaEventRecord(stop));
-            CUDA_CHECK(cudaEventSynchronize(stop));
-            float milliseconds = 0;
-            CUDA_CHECK(cudaEventElapsedTime(&milliseconds, start, stop));
-            timesMs.push_back(milliseconds);
-        }
-        CUDA_CHECK(cudaEventDestroy(start));
-        CUDA_CHECK(cudaEventDestroy(stop));
+        for (int i = 0; i < options.warmup; ++i) reduceAll();
+        if constexpr (Processes::combines)
+            record.timing = summarize(
+                timeProcesses(processes, reduction, total, l2, record.iterations, combineMs));
+        else
+            record.timing = summarize(timeOneGpu(reduction, l2, record.iterations));
         record.timed = true;
-        record.timing = summarize(timesMs);
-        addAccuracyRun(record, reduction.fetchResult(), reference);  // a race can pass once
+        accuracyRun(fetchTotal());  // a race can pass once
     }
 
     // The exact input once more. The workspace now holds the random input's partial sums, so
     // a run that reads a partial before it is written (a missing fence, a stale block sum)
     // gets a wrong one and misses the exact sum; with the same input in every run, the stale
     // partial would have been the right one.
-    makeExactInputOnDevice(reduction.input.data(), options.n, exactInput);
-    addExactRun(record, reduction.runAndFetch(), exactReference);
+    makeExactInputOnDevice(reduction.input.data(), slice.count, exactInput, slice.first);
+    exactRun();
 
-    if (record.timed && platform.peakGBs > 0 && record.gbs() > platform.peakGBs) {
-        std::fprintf(stderr,
-                     "%s: error: measured %.1f GB/s exceeds the device's theoretical %.1f GB/s: "
-                     "the timing is wrong (cached input or a broken event), not the GPU fast\n",
-                     stepName, record.gbs(), platform.peakGBs);
+    // Every process has the same record (the totals and the times were shared), so every
+    // one takes the same decision; rank 0 prints.
+    if (record.timed && record.peakGBs() > 0 && record.gbs() > record.peakGBs()) {
+        if (processes.rank == 0)
+            std::fprintf(stderr,
+                         "%s: error: measured %.1f GB/s exceeds the %s theoretical %.1f GB/s: "
+                         "the timing is wrong (cached input or a broken event), not the GPU fast\n",
+                         stepName, record.gbs(), processes.count > 1 ? "devices'" : "device's",
+                         record.peakGBs());
         return exitBadMeasurement;
     }
-    return finishRun(record, options);
+    const int verdict = record.passed() && sameBits ? exitVerified : exitWrongResult;
+    if (processes.rank != 0) return verdict;
+    finishRun(record, options);
+    if constexpr (Processes::combines) {
+        if (record.timed)
+            std::fprintf(options.csv ? stderr : stdout,
+                         "%s: %d GPU(s): %.1f GB/s in all, %.1f GB/s per GPU; combine (%s) "
+                         "median %.2f us of the slowest rank\n",
+                         stepName, processes.count, record.gbs(), record.gbs() / processes.count,
+                         processes.combineName, summarize(combineMs).medianMs * 1e3);
+    }
+    return verdict;
+}
+
+// A GPU step over the processes of `processes` (one GPU each; OneProcess: this one).
+template <typename Processes>
+int runGpuStepOn(int argc, char** argv, const char* stepName, Processes& processes)
+{
+    Options options;
+    int status = exitBadUsage;
+    if (!startProgram(argc, argv, stepName, options, &status, processes)) return status;
+    const std::string rank = rankPrefix(processes);
+    if (options.blockSize < minBlockSize) {
+        std::fprintf(stderr,
+                     "%s: error: %s--block %d: this step needs at least %d threads per block\n",
+                     stepName, rank.c_str(), options.blockSize, minBlockSize);
+        status = exitBadUsage;
+    }
+    if ((status = worstStatus(processes, status)) != exitVerified) return status;
+    std::string reason;
+    if (!cudaDevicePresent(&reason)) {
+        std::fprintf(stderr, "%s: error: %sno CUDA device found (%s)\n", stepName, rank.c_str(),
+                     reason.c_str());
+        status = exitCudaError;
+    } else {
+        status = processes.selectDevice(stepName);
+    }
+    if ((status = worstStatus(processes, status)) != exitVerified) return status;
+    processes.connect();
+    const Platform platform = queryPlatform();
+    withElementType(options.type, [&](auto element) {
+        status = runOnDevice<decltype(element)>(options, stepName, platform, processes);
+    });
+    return status;
 }
 
 inline int runGpuStep(int argc, char** argv, const char* stepName, const char* technique)
 {
-    Options options;
-    int status = exitBadUsage;
-    if (!startProgram(argc, argv, stepName, options, &status)) return status;
-    if (options.blockSize < minBlockSize) {
-        std::fprintf(stderr,
-                     "%s: error: --block %d: this step needs at least %d threads per block\n",
-                     stepName, options.blockSize, minBlockSize);
-        return exitBadUsage;
-    }
-    std::string reason;
-    if (!cudaDevicePresent(&reason)) {
-        std::fprintf(stderr, "%s: error: no CUDA device found (%s)\n", stepName, reason.c_str());
-        return exitCudaError;
-    }
-    const Platform platform = queryPlatform();
-    withElementType(options.type, [&](auto element) {
-        status = runOnDevice<decltype(element)>(options, stepName, technique, platform);
-    });
-    return status;
+    OneProcess oneProcess;
+    oneProcess.technique = technique;
+    return runGpuStepOn(argc, argv, stepName, oneProcess);
 }

@@ -3,8 +3,11 @@
 // record of a run, and its end (the report and the exit code).
 #pragma once
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <string>
+#include <vector>
 
 #include "cli.cuh"
 #include "cuda_check.cuh"
@@ -14,27 +17,113 @@
 #include "progress.cuh"
 #include "report.cuh"
 
-// Parses the command line and answers --help and --csv-header. Returns true when the
-// program should go on to a run; otherwise *status is its exit code.
-inline bool startProgram(int argc, char** argv, const char* stepName, Options& options, int* status)
+// Elements [first, first + count) of the input: the part one process makes and reduces.
+struct Slice {
+    std::size_t first = 0, count = 0;
+};
+
+// The processes of a run, handed to the harness as one struct (as nccl-tests' harness takes
+// one struct per collective): which slice of the input each reduces, how they share small
+// values, and how their sums are combined. OneProcess is every step's but 13: one process,
+// the whole input, nothing to share or combine. Step 13's struct (MPI ranks, one GPU each)
+// derives from it and replaces what it spreads; with combines = true it also defines
+//   template <typename T> void combine(const T* sliceSum, T* total);  adds the processes'
+//       sums (device memory, queued after reduce() on the default stream) into total, which
+//       work queued next on the default stream must see;
+//   const char* combineName;  the combine, for the line after the report.
+struct OneProcess {
+    const char* technique = "";  // for the report: the technique of the whole run
+    int rank = 0;                // this process, 0 .. count - 1 (rank 0 prints the report)
+    int count = 1;
+    static constexpr bool combines = false;
+    std::size_t reservedDeviceBytes = std::size_t(256) << 20;  // room for the CUDA context
+
+    Slice slice(std::size_t n) const { return {0, n}; }
+    // Every process's `bytes` bytes at `mine`, in rank order, into `all`, on every process.
+    void allGather(const void* mine, void* all, std::size_t bytes) const
+    {
+        std::memcpy(all, mine, bytes);
+    }
+    void barrier() const {}
+    bool holdsTotal(int /*rank*/) const { return true; }  // false where a combine skips a rank
+    // The step's own options, and their lines of --help.
+    std::vector<StepOption> stepOptions() { return {}; }
+    std::string help() const { return ""; }
+    // After the command line, where a GPU is present: picks this process's GPU. Returns
+    // exitVerified, or after one line on stderr another exit code.
+    int selectDevice(const char* /*stepName*/) { return exitVerified; }
+    void connect() {}  // once every process has its GPU: what the combine needs
+};
+
+// Every process's value, in rank order, on every process: how they share their statuses,
+// sums, references and times (copied as bytes: plain values only).
+template <typename Value, typename Processes>
+std::vector<Value> everyRank(const Processes& processes, const Value& mine)
 {
-    ParsedCommandLine parsed = parseCommandLine(argc, argv);
+    std::vector<Value> all(processes.count);
+    processes.allGather(&mine, all.data(), sizeof mine);
+    return all;
+}
+
+// A decision every process takes together: the worst (largest) exit code of all, so that a
+// process that fails alone (a bad command line, no memory, no GPU) ends every process
+// instead of leaving the others waiting for it.
+template <typename Processes>
+int worstStatus(const Processes& processes, int status)
+{
+    const std::vector<int> all = everyRank(processes, status);
+    return *std::max_element(all.begin(), all.end());
+}
+
+// The lowest rank where the condition holds, or processes.count if it holds on none.
+template <typename Processes>
+int firstRankWhere(const Processes& processes, bool condition)
+{
+    const std::vector<int> all = everyRank(processes, int(condition));
+    return int(std::find(all.begin(), all.end(), 1) - all.begin());
+}
+
+// "rank 1: " before a process's own message where there are several; nothing for one.
+template <typename Processes>
+std::string rankPrefix(const Processes& processes)
+{
+    return processes.count > 1 ? "rank " + std::to_string(processes.rank) + ": " : "";
+}
+
+// Parses the command line and answers --help and --csv-header. Returns true when the
+// program should go on to a run; otherwise *status is its exit code. Each process reads its
+// own command line (mpirun can start them with different ones), and they agree on it first:
+// the first process that refuses its line, or asks for --help or --csv-header, prints.
+template <typename Processes>
+bool startProgram(int argc, char** argv, const char* stepName, Options& options, int* status,
+                  Processes& processes)
+{
+    ParsedCommandLine parsed = parseCommandLine(argc, argv, processes.stepOptions());
     options = parsed.options;
     *status = exitVerified;
-    if (!parsed.error.empty()) {
-        std::fprintf(stderr, "%s: error: %s\n", stepName, parsed.error.c_str());
+    const int refusing = firstRankWhere(processes, !parsed.error.empty());
+    if (refusing < processes.count) {
+        if (processes.rank == refusing)
+            std::fprintf(stderr, "%s: error: %s%s\n", stepName, rankPrefix(processes).c_str(),
+                         parsed.error.c_str());
         *status = exitBadUsage;
         return false;
     }
-    if (options.help) {
-        std::fputs(usage(stepName).c_str(), stdout);
-        return false;
-    }
-    if (options.csvHeader) {
-        std::puts(csvHeader().c_str());
+    const int asking = firstRankWhere(processes, options.help || options.csvHeader);
+    if (asking < processes.count) {
+        if (processes.rank == asking && options.help)
+            std::fputs(usage(stepName, processes.help()).c_str(), stdout);
+        else if (processes.rank == asking)
+            std::puts(csvHeader().c_str());
         return false;
     }
     return true;
+}
+
+inline bool startProgram(int argc, char** argv, const char* stepName, Options& options, int* status)
+{
+    OneProcess oneProcess;
+    return startProgram(argc, argv, stepName, options, status, oneProcess);
 }
 
 // Refuses, before anything is made, a run whose host memory the machine cannot give.
@@ -104,6 +193,43 @@ void addAccuracyRun(RunRecord& record, const T& result, const Reference<T>& refe
         record.result = valueText(result);
     }
     record.reference = referenceText(reference);
+}
+
+// The references of the processes' slices, added in rank order: the reference of the whole
+// input. (One process: its own, untouched.)
+template <typename T>
+Reference<T> referenceOfAll(const std::vector<Reference<T>>& parts)
+{
+    if (parts.size() == 1) return parts[0];
+    Reference<T> total;
+    for (int c = 0; c < ElementTraits<T>::components; ++c) {
+        double sum = 0, compensation = 0;
+        for (const Reference<T>& part : parts) {
+            total.component[c].exactSum += part.component[c].exactSum;
+            compensatedAdd(sum, compensation, part.component[c].sum);
+            total.component[c].sumOfMagnitudes += part.component[c].sumOfMagnitudes;
+        }
+        total.component[c].sum = sum + compensation;
+    }
+    for (const Reference<T>& part : parts) total.n += part.n;
+    return total;
+}
+
+// The exact input of n elements from `seed` and its exact sum (never 0 for n > 0), as
+// prepareExactInput makes them, from slices: each process sums its own in int64 and the sums
+// are added, exactly (integer addition). Should a component's sum be 0, element 0 is negated
+// on every process: it depends on the seed alone, so they all take the same decision.
+template <typename T, typename Processes>
+ExactReference<T> prepareExactInput(const Processes& processes, std::uint64_t seed, std::size_t n,
+                                    const Slice& slice, ExactInput& input)
+{
+    input = ExactInput{seed, 0};
+    ExactReference<T> total;
+    for (const ExactReference<T>& part :
+         everyRank(processes, exactSliceSum<T>(input, slice.first, slice.count)))
+        for (int c = 0; c < ElementTraits<T>::components; ++c) total.sum[c] += part.sum[c];
+    total.n = n;
+    return makeExactSumNonzero(input, total);
 }
 
 // Prints the report (or the CSV row) and returns the exit code: 0 only if both checks passed.

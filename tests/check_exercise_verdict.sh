@@ -18,7 +18,8 @@ program=$3
 shift 3
 sanitizer_runs=("$@")
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+report=$(mktemp)
+trap 'rm -f "$log" "$report"' EXIT
 
 # One verdict line, then the exit code.
 finish() {
@@ -29,17 +30,18 @@ finish() {
 }
 
 # Runs the test program (with any arguments, or under compute-sanitizer) and reads gtest's
-# summary from its output: ran (tests run; empty if the summary is missing: the program
-# ended early), failed (names of the failed tests), skipped (how many), where (the test
-# running when the program ended early) and status (the exit code).
+# XML report, which it writes when it ends normally: ran (tests run; empty without a report:
+# the program ended early), failed (names of the failed tests), skipped (how many); from its
+# output, where (the test running when it ended early); and status (the exit code).
 run_tests() {
-    "$@" >"$log" 2>&1
+    : >"$report"
+    "$@" --gtest_output="xml:$report" >"$log" 2>&1
     status=$?
-    ran=$(sed -n 's/^\[==========\] \([0-9]*\) tests\{0,1\} from .* ran\..*/\1/p' "$log" | tail -1)
-    failed=$(sed -n 's/^\[  FAILED  \] \([A-Za-z_0-9/]*\.[A-Za-z_0-9/]*\)\( (.*\)\{0,1\}$/\1/p' "$log" |
-             sort -u | paste -sd, - | sed 's/,/, /g')
-    skipped=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) tests\{0,1\}, listed below:/\1/p' "$log" | tail -1)
-    skipped=${skipped:-0}
+    ran=$(sed -n 's/^<testsuites tests="\([0-9]*\)".*/\1/p' "$report")
+    failed=$(awk '/<testcase / { match($0, / name="[^"]*"/); test = substr($0, RSTART + 7, RLENGTH - 8)
+                                 match($0, / classname="[^"]*"/); suite = substr($0, RSTART + 12, RLENGTH - 13) }
+                  /<failure / { print suite "." test }' "$report" | sort -u | paste -sd, - | sed 's/,/, /g')
+    skipped=$(grep -c 'result="skipped"' "$report")
     where=$(sed -n 's/^\[ RUN      \] //p' "$log" | tail -1)
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Usage: [MATRIX_RANKS="1 2 4"] check_multi_gpu.sh PROGRAM
+# Usage: [MATRIX_RANKS="1 2 4"] check_multi_gpu.sh PROGRAM [MUTANT]
 # Step 13 under mpirun. With GPUs: the correctness matrix (types; n = 0, n below the number
 # of ranks, uneven splits, large n) with 1, 2 and 4 ranks, as many as there are GPUs; every
 # run must pass both checks (exit 0). The exact input's total must be the same bits with
@@ -7,14 +7,16 @@
 # between rank counts from three ranks on (another association of the per-GPU sums rounds
 # otherwise: tests/combine_order_tests.cu); with one rank count it must repeat, so three of
 # the cases run three times and must print the same bits for both inputs. A slice too large
-# for the GPU and more ranks than GPUs must end every rank with exit code 3.
+# for the GPU and more ranks than GPUs must end every rank with exit code 3. MUTANT, step 13
+# on a reduce() that launches nothing (tests/mutants/launch_skipped.diff), timed with one and
+# two ranks, must end every rank with exit code 4: a bandwidth above the GPUs' peak.
 # With no GPU: every rank must exit 3, with one line each. Either way, a command line that
 # one rank alone refuses must end every rank; with no GPU the test then reports itself skipped
 # (exit code 77), since the matrix did not run. MATRIX_RANKS chooses the matrix's rank
 # counts (a run with 4 GPUs can be split: MATRIX_RANKS="1 2", then MATRIX_RANKS=4).
 set -u
 source "$(dirname "$0")/../scripts/mpi_one_host.sh"  # step 13 where there is no ssh or rsh
-program=$1
+program=$1 mutant=${2:-}
 command -v mpirun >/dev/null || { echo "FAIL: mpirun not found (Debian/Ubuntu: openmpi-bin)"; exit 1; }
 [ "$(id -u)" -ne 0 ] || export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 work=$(mktemp -d)
@@ -46,6 +48,10 @@ if [ "$gpus" -eq 0 ]; then
     grep -q 'no CUDA device' "$work/out" || { fail "no GPU: no message"; cat "$work/out"; }
     run 1 --n 1000 --combine bogus; status=$?
     [ $status -eq 2 ] || fail "--combine bogus: exit code $status, expected 2"
+    if [ -n "$mutant" ]; then
+        program=$mutant run 1 --n 1000; status=$?
+        [ $status -eq 3 ] || fail "no GPU, the mutant: exit code $status, expected 3"
+    fi
     [ $failures -eq 0 ] || exit 1
     echo "SKIPPED: no CUDA device: every rank's exit code 3 and the bad command lines were checked, the correctness matrix was not run"
     exit 77
@@ -91,4 +97,12 @@ run $((gpus + 1)) --n 1000 --verify-only; status=$?
 [ $status -eq 3 ] || { fail "$((gpus + 1)) ranks on $gpus GPUs: exit code $status, expected 3"; cat "$work/out"; }
 grep -q 'start at most one rank per GPU' "$work/out" || fail "too many ranks: no clear message"
 [ $failures -eq 0 ] && echo "ok: $((gpus + 1)) ranks on $gpus GPUs end with exit code 3"
+[ -n "$mutant" ] || echo "not run: exit code 4 (no MUTANT: configure with -DREDUCTION_MUTANTS=ON)"
+for ranks in 1 2; do
+    [ -n "$mutant" ] && [ "$ranks" -le "$gpus" ] || continue
+    before=$failures
+    program=$mutant run "$ranks" --n 2^28; status=$?
+    [ $status -eq 4 ] && grep -q 'GB/s exceeds the' "$work/out" || { fail "$ranks rank(s), the mutant that launches nothing: exit code $status, expected 4 and a line saying why"; cat "$work/out"; }
+    [ $failures -eq "$before" ] && echo "ok: $ranks rank(s), a reduce() that launches nothing: impossible bandwidth, exit code 4"
+done
 exit $((failures > 0))

@@ -14,7 +14,7 @@ if ! command -v shellcheck >/dev/null; then
     exit 77
 fi
 # TEMPORARY, until they are deleted: scripts that other work is replacing.
-being_replaced='^scripts/maintainer/(answers_measure|machine_code|ncu_counters|counters_table|multi_gpu_measure|newcomer_check|docs)\.sh$'
+being_replaced='^scripts/maintainer/(answers_measure|docs)\.sh$'
 mapfile -t scripts < <(git ls-files '*.sh' .ci/run | grep -Ev "$being_replaced")
 [ ${#scripts[@]} -gt 0 ] || { echo "FAIL: git listed no shell script (is this a git checkout?)"; exit 1; }
 shellcheck "${scripts[@]}" &&

@@ -13,9 +13,7 @@ if ! command -v shellcheck >/dev/null; then
     echo "SKIPPED: shellcheck not found (Debian/Ubuntu package shellcheck)"
     exit 77
 fi
-# TEMPORARY, until they are deleted: scripts that other work is replacing.
-being_replaced='^scripts/maintainer/(answers_measure|docs)\.sh$'
-mapfile -t scripts < <(git ls-files '*.sh' .ci/run | grep -Ev "$being_replaced")
+mapfile -t scripts < <(git ls-files '*.sh' .ci/run)
 [ ${#scripts[@]} -gt 0 ] || { echo "FAIL: git listed no shell script (is this a git checkout?)"; exit 1; }
 shellcheck "${scripts[@]}" &&
     echo "ok: ${#scripts[@]} shell scripts pass shellcheck $(shellcheck --version | sed -n 's/^version: //p')"

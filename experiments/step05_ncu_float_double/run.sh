@@ -2,7 +2,7 @@
 # Step 05's exercise 3: Nsight Compute's shared-memory counters (bank conflicts, wavefronts,
 # instructions) of every launch of step 05 at 2^24, block 256, float and double: ncu's CSV
 # per type (ncu_TYPE.csv) and one table per type, a column per launch
-# (step05_ncu_float_double.md, by scripts/maintainer/counters_table.sh).
+# (step05_ncu_float_double.md, by experiments/hardware_counters/counters_table.py).
 #   experiments/step05_ncu_float_double/run.sh [OUT]
 source "$(dirname "$0")/../driver.sh"
 counters=(
@@ -22,7 +22,7 @@ ncu=(ncu --csv --clock-control none --kernel-name regex:reduceKernel --metrics "
           grep '^"' >"$out/ncu_$type.csv"  # ncu's rows, not the program's own lines
       printf '\n## --type %s\n\n' $type
       # The table's two ratios of other counters (not collected here) are left out.
-      "$root/scripts/maintainer/counters_table.sh" "$out/ncu_$type.csv" |
+      python3 "$root/experiments/hardware_counters/counters_table.py" "$out/ncu_$type.csv" |
           grep -v 'threads per instruction\|sectors per request'
   done
 } >"$out/step05_ncu_float_double.md"

@@ -49,7 +49,6 @@ fail() {
 producer_of() {
     case $1 in
     */table.md) echo "scripts/bench.sh OUTDIR table on the GPU, then scripts/plot.sh OUTDIR," ;;
-    */ncu/*.txt) echo "Nsight Compute on the GPU (the ncu command in docs/README.md, \"Hardware counters\")" ;;
     *sanitizer*.txt) echo "compute-sanitizer on the GPU (the commands in docs/step07_warp_unroll.md)" ;;
     *) echo "the measurement on the GPU" ;;
     esac
@@ -67,6 +66,7 @@ fence_language() {
 
 # Prints a file with a final newline even if it has none.
 print_file() {
+    # shellcheck disable=SC1003  # sed's "append" command, not an escaped quote
     sed -e '$a\' "$1"
 }
 

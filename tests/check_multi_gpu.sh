@@ -48,10 +48,6 @@ if [ "$gpus" -eq 0 ]; then
     grep -q 'no CUDA device' "$work/out" || { fail "no GPU: no message"; cat "$work/out"; }
     run 1 --n 1000 --combine bogus; status=$?
     [ $status -eq 2 ] || fail "--combine bogus: exit code $status, expected 2"
-    if [ -n "$mutant" ]; then
-        program=$mutant run 1 --n 1000; status=$?
-        [ $status -eq 3 ] || fail "no GPU, the mutant: exit code $status, expected 3"
-    fi
     [ $failures -eq 0 ] || exit 1
     echo "SKIPPED: no CUDA device: every rank's exit code 3 and the bad command lines were checked, the correctness matrix was not run"
     exit 77
@@ -100,9 +96,8 @@ grep -q 'start at most one rank per GPU' "$work/out" || fail "too many ranks: no
 [ -n "$mutant" ] || echo "not run: exit code 4 (no MUTANT: configure with -DREDUCTION_MUTANTS=ON)"
 for ranks in 1 2; do
     [ -n "$mutant" ] && [ "$ranks" -le "$gpus" ] || continue
-    before=$failures
     program=$mutant run "$ranks" --n 2^28; status=$?
-    [ $status -eq 4 ] && grep -q 'GB/s exceeds the' "$work/out" || { fail "$ranks rank(s), the mutant that launches nothing: exit code $status, expected 4 and a line saying why"; cat "$work/out"; }
-    [ $failures -eq "$before" ] && echo "ok: $ranks rank(s), a reduce() that launches nothing: impossible bandwidth, exit code 4"
+    if [ $status -eq 4 ] && grep -q 'GB/s exceeds the' "$work/out"; then echo "ok: $ranks rank(s), a reduce() that launches nothing: exit code 4"
+    else fail "$ranks rank(s), a reduce() that launches nothing: exit code $status, expected 4 and why"; cat "$work/out"; fi
 done
 exit $((failures > 0))

@@ -1,66 +1,32 @@
 #!/usr/bin/env bash
 # Usage: check_exercise_verdict.sh accept|reject NAME TEST_PROGRAM [TOOL:GTEST_FILTER ...]
-# Judges an exercise's test program (exercises/<step>/test.cu, built against a solution or
-# against a wrong solution of exercises/wrong_solutions/):
+# Judges an exercise's test program (exercises/<step>/test.cu) built against a solution or
+# against a wrong solution of exercises/wrong_solutions/:
 #   accept  the solution: the tests of each GTEST_FILTER pass under compute-sanitizer TOOL
 #           (memcheck, racecheck, ...) and the tool reports nothing.
-#   reject  a wrong solution: the test program must fail a test or end with an error; if all
-#           its tests pass, one of the sanitizer runs must report it. Exit 0 when rejected.
-# A test that needs a GPU is skipped without one, and a skipped test cannot reject anything:
-# when no test failed and some were skipped, or compute-sanitizer is needed and missing, the
-# verdict is "not judged" with exit code 77, which ctest shows as skipped (SKIP_RETURN_CODE),
-# never as passed. Exit code 1: the verdict is not the one wanted. The verdict line is in
-# the test's output, so `ctest --output-junit FILE` records it with the test's status.
+#   reject  a wrong solution: the test program must fail a test or end with an error in one;
+#           if all its tests pass, a sanitizer run must report it. Exit 0 when rejected.
+# A skipped test (no GPU) judges nothing: when no test failed and some were skipped, or
+# compute-sanitizer is needed and missing, the verdict is "not judged", exit code 77 (ctest:
+# skipped, never passed). Exit code 1: not the verdict wanted. The one verdict line is in
+# the test's output, so `ctest --output-junit FILE` records it.
 set -u
-mode=$1
-name=$2
-program=$3
+mode=$1 name=$2 program=$3
 shift 3
 sanitizer_runs=("$@")
 log=$(mktemp)
 report=$(mktemp)
 trap 'rm -f "$log" "$report"' EXIT
 
-# One verdict line, then the exit code.
-finish() {
-    local code=$1
-    shift
-    echo "$name: $*"
-    exit "$code"
-}
-
-# Runs the test program (with any arguments, or under compute-sanitizer) and reads gtest's
-# XML report, which it writes when it ends normally: ran (tests run; empty without a report:
-# the program ended early), failed (names of the failed tests), skipped (how many); from its
-# output, where (the test running when it ended early); and status (the exit code).
-run_tests() {
-    : >"$report"
-    "$@" --gtest_output="xml:$report" >"$log" 2>&1
-    status=$?
-    ran=$(sed -n 's/^<testsuites tests="\([0-9]*\)".*/\1/p' "$report")
-    failed=$(awk '/<testcase / { match($0, / name="[^"]*"/); test = substr($0, RSTART + 7, RLENGTH - 8)
-                                 match($0, / classname="[^"]*"/); suite = substr($0, RSTART + 12, RLENGTH - 13) }
-                  /<failure / { print suite "." test }' "$report" | sort -u | paste -sd, - | sed 's/,/, /g')
-    skipped=$(grep -c 'result="skipped"' "$report")
-    where=$(sed -n 's/^\[ RUN      \] //p' "$log" | tail -1)
+finish() {  # CODE VERDICT...
+    echo "$name: ${*:2}"
+    exit "$1"
 }
 
 # The last line of the output that says what went wrong when the program ended early (a
 # CUDA error ends it with one line: "error: CUDA: ...").
 last_error() {
-    grep -iE 'error|abort|fault|terminate' "$log" | tail -1 | cut -c1-160
-}
-
-reports_noun() { if [ "$1" = racecheck ]; then echo hazards; else echo errors; fi; }
-
-# The number of reports in a compute-sanitizer run (racecheck counts hazards, warnings
-# included: a race between two lanes of a warp is reported as a warning), empty if missing.
-sanitizer_reports() {
-    if [ "$1" = racecheck ]; then
-        sed -n 's/^========= RACECHECK SUMMARY: \([0-9]*\) hazard.*/\1/p' "$log" | tail -1
-    else
-        sed -n 's/^========= ERROR SUMMARY: \([0-9]*\) error.*/\1/p' "$log" | tail -1
-    fi
+    grep -iE 'error|abort|fault|terminate|no such file' "$log" | tail -1 | cut -c1-160
 }
 
 first_report() {
@@ -68,69 +34,78 @@ first_report() {
         sed 's/^========= *//' | cut -c1-120
 }
 
-# The tool runs: a read past the end of a buffer is seen only with padding after each
-# allocation (else it may land in the next one).
-sanitize() {
-    local tool=$1 filter=$2 padding=()
-    [ "$tool" = memcheck ] && padding=(--padding 64)
-    run_tests compute-sanitizer --tool "$tool" "${padding[@]}" "$program" --gtest_filter="$filter"
+# Runs the test program (alone or under compute-sanitizer) and sets problem: what went
+# wrong, empty if nothing did. It reads gtest's XML report, which gtest writes when the
+# program ends normally: ran (tests run; empty without a report: the program ended early),
+# failed (a <testcase> line, then <failure>), skipped; from its output, where (the test
+# running when it ended early) and compute-sanitizer's summary (racecheck counts hazards,
+# warnings included: a race between two lanes of a warp is a warning).
+judge() {
+    : >"$report"
+    "$@" --gtest_output="xml:$report" >"$log" 2>&1
+    local status=$?
+    ran=$(sed -n 's/^<testsuites tests="\([0-9]*\)".*/\1/p' "$report")
+    skipped=$(grep -c 'result="skipped"' "$report")
+    local failed where
+    failed=$(grep -B1 '<failure ' "$report" | sort -u |
+        sed -n 's/.*<testcase name="\([^"]*\)".* classname="\([^"]*\)".*/\2.\1/p' |
+        paste -sd, | sed 's/,/, /g')
+    where=$(sed -n 's/^\[ RUN      \] //p' "$log" | tail -1)
+    summary=$(grep -m1 -E '^========= [A-Z]+ SUMMARY: ' "$log" | sed 's/^========= //')
+    problem=
+    if [ -n "$summary" ] && [[ $summary != *" SUMMARY: 0 "* ]]; then
+        problem="$summary; first: $(first_report)"
+    elif [ -z "$ran" ]; then  # a program that ends before its first test has judged nothing
+        [ -n "$where" ] || finish 1 "not judged: the test program ended with exit code $status" \
+            "before any test started: $(last_error)"
+        problem="ended with exit code $status in $where: $(last_error)"
+    elif [ -n "$failed" ]; then
+        problem="$failed failed"
+    elif [ "$status" -ne 0 ]; then
+        problem="exit code $status: $(last_error)"
+    fi
 }
 
-need_sanitizer() {
+# TOOL FILTER: the filter's tests under the tool. A read past the end of a buffer is seen
+# only with padding after each allocation (else it may land in the next one).
+sanitize() {
+    local padding=()
+    [ "$1" = memcheck ] && padding=(--padding 64)
     command -v compute-sanitizer >/dev/null ||
         finish 77 "not judged: compute-sanitizer not found (the CUDA Toolkit has it, in its bin/)"
+    judge compute-sanitizer --tool "$1" "${padding[@]}" "$program" --gtest_filter="$2"
+    [ -n "$summary" ] || finish 1 "not judged: $1 printed no summary: $(last_error)"
 }
 
-# A program that is missing, or ends before its first test starts, has judged nothing.
-[ -x "$program" ] || finish 1 "not judged: no test program $program (build it first)"
-ended_early() {  # the verdict when the program ended before gtest's summary, in a test or not
-    [ -n "$where" ] || finish 1 "not judged: the test program ended with exit code $status" \
-        "before any test started: $(last_error)"
-    finish 0 "$@"
+not_judged() {
+    finish 77 "not judged: $skipped of $ran tests skipped: $(grep -m1 'no CUDA device' "$log")"
 }
 
 case $mode in
 accept)
     [ ${#sanitizer_runs[@]} -gt 0 ] || finish 1 "accept needs at least one TOOL:GTEST_FILTER"
-    verdicts=()
+    verdicts=
     for run in "${sanitizer_runs[@]}"; do
         tool=${run%%:*} filter=${run#*:}
-        run_tests "$program" --gtest_filter="$filter"  # without a GPU the tests say so, quickly
-        [ -n "$ran" ] && [ "$skipped" -gt 0 ] &&
-            finish 77 "not judged: $skipped of $ran tests skipped: $(grep -m1 'no CUDA device' "$log")"
-        need_sanitizer
+        judge "$program" --gtest_filter="$filter"  # without a GPU the tests say so, quickly
+        [ "$skipped" -eq 0 ] || not_judged
         sanitize "$tool" "$filter"
-        reports=$(sanitizer_reports "$tool")
-        [ -n "$reports" ] || finish 1 "FAILED: $tool printed no summary (exit code $status): $(last_error)"
-        [ "$reports" -eq 0 ] ||
-            finish 1 "FAILED: $tool reported $reports $(reports_noun "$tool") in $filter: $(first_report)"
-        [ -n "$ran" ] || finish 1 "FAILED under $tool: ended with exit code $status in $where: $(last_error)"
+        [ -z "$problem" ] || finish 1 "FAILED under $tool in $filter: $problem"
         [ "$ran" -gt 0 ] || finish 1 "FAILED: no test matches $filter"
-        [ -z "$failed" ] || finish 1 "FAILED under $tool: $failed"
-        [ "$status" -eq 0 ] || finish 1 "FAILED under $tool: exit code $status: $(last_error)"
-        verdicts+=("$tool clean on $filter ($ran tests)")
+        verdicts+="$tool clean on $filter ($ran tests); "
     done
-    finish 0 "accepted: $(printf '%s; ' "${verdicts[@]}" | sed 's/; $//')"
+    finish 0 "accepted: ${verdicts%; }"
     ;;
 reject)
-    run_tests "$program"
-    tests_ran=$ran
-    [ -n "$ran" ] || ended_early "rejected: ${failed:+$failed failed, then }the test program" \
-        "ended with exit code $status in $where: $(last_error)"
-    [ -z "$failed" ] || finish 0 "rejected by $failed"
-    [ "$skipped" -eq 0 ] ||
-        finish 77 "not judged: no test failed, $skipped of $ran skipped: $(grep -m1 'no CUDA device' "$log")"
+    judge "$program"
+    [ -z "$problem" ] || finish 0 "rejected: $problem"
+    [ "$skipped" -eq 0 ] || not_judged
     [ ${#sanitizer_runs[@]} -gt 0 ] || finish 1 "NOT rejected: all $ran tests pass"
-    need_sanitizer
+    tests_ran=$ran
     for run in "${sanitizer_runs[@]}"; do
         tool=${run%%:*} filter=${run#*:}
         sanitize "$tool" "$filter"
-        reports=$(sanitizer_reports "$tool")
-        [ -n "$reports" ] || finish 1 "not judged: $tool printed no summary (exit code $status): $(last_error)"
-        [ "$reports" -eq 0 ] ||
-            finish 0 "rejected by $tool in $filter: $reports $(reports_noun "$tool"), first: $(first_report)"
-        [ -n "$ran" ] || ended_early "rejected under $tool: ended with exit code $status in $where: $(last_error)"
-        [ -z "$failed" ] || finish 0 "rejected under $tool by $failed"
+        [ -z "$problem" ] || finish 0 "rejected under $tool in $filter: $problem"
     done
     finish 1 "NOT rejected: all $tests_ran tests pass, and ${sanitizer_runs[*]} report nothing"
     ;;

@@ -11,7 +11,7 @@
 set -u
 mode=$1 tool=$2 program=$3
 name=$(basename "$program")
-case $mode in clean | reported) ;; *) echo "usage: $0 clean|reported TOOL PROGRAM" >&2; exit 2 ;; esac
+[[ $mode =~ ^(clean|reported)$ ]] || { echo "usage: $0 clean|reported TOOL PROGRAM" >&2; exit 2; }
 command -v compute-sanitizer >/dev/null ||
     { echo "SKIPPED: compute-sanitizer not found (it is in the CUDA Toolkit's bin/)"; exit 77; }
 if "$program" --n 1 --verify-only 2>&1 | grep -q 'no CUDA device'; then
@@ -23,27 +23,22 @@ fi
 padding=()
 [ "$tool" = memcheck ] && padding=(--padding 64)
 runs=0 failures=0
-for block in 64 256; do
-    for n in 1 1025 2^16+3 2^16+256; do
-        for type in float double; do
-            run="$tool $name --block $block --n $n --type $type"
-            out=$(compute-sanitizer --tool "$tool" "${padding[@]}" --error-exitcode 99 \
-                  "$program" --block "$block" --n "$n" --type "$type" --verify-only 2>&1)
-            status=$?  # 99: the tool reported something; else the program's own exit code
-            runs=$((runs + 1))
-            first=$(echo "$out" | grep -m1 -E '^========= +(Invalid|Error|Warning|Race|Barrier|Uninitialized)')
-            if [ "$mode" = reported ] && [ $status -eq 99 ]; then
-                echo "ok: reported: $run: $first"
-                exit 0
-            elif [ "$mode" = clean ] && [ $status -ne 0 ]; then
-                echo "FAIL: $run: exit code $status: ${first:-$(echo "$out" | tail -3)}"
-                failures=$((failures + 1))
-            fi
-        done
-    done
+for run in {64,256}:{1,1025,2^16+3,2^16+256}:{float,double}; do  # block:n:type
+    IFS=: read -r block n type <<<"$run"
+    out=$(compute-sanitizer --tool "$tool" "${padding[@]}" --error-exitcode 99 \
+          "$program" --block "$block" --n "$n" --type "$type" --verify-only 2>&1)
+    status=$?  # 99: the tool reported something; else the program's own exit code
+    runs=$((runs + 1))
+    first=$(echo "$out" |
+        grep -m1 -E '^========= +(Invalid|Error|Warning|Race|Barrier|Uninitialized)')
+    run="$tool $name --block $block --n $n --type $type"
+    if [ "$mode" = reported ] && [ $status -eq 99 ]; then
+        echo "ok: reported: $run: $first"
+        exit 0
+    elif [ "$mode" = clean ] && [ $status -ne 0 ]; then
+        echo "FAIL: $run: exit code $status: ${first:-$(echo "$out" | tail -3)}"
+        failures=$((failures + 1))
+    fi
 done
-if [ "$mode" = reported ]; then
-    echo "FAIL: $tool reported nothing in $runs runs of $name"
-    exit 1
-fi
+[ "$mode" = clean ] || { echo "FAIL: $tool reported nothing in $runs runs of $name"; exit 1; }
 [ $failures -eq 0 ] && echo "ok: $tool reported nothing in $runs runs of $name, each verified"

@@ -1,19 +1,14 @@
 #!/usr/bin/env bash
-# Measures everything the docs quote, on the GPU of this machine, into OUTDIR, so a reader
-# can rebuild the course's tables and charts on their own GPU:
-#   table.csv        every program at the headline size (scripts/tutorial.sh), then the
-#                    frameworks' sums, torch.sum, cupy.sum and jnp.sum, beside CUB
-#                    (scripts/frameworks.py on the harness, tools/framework_runs; each one
-#                    not installed is skipped, with its reason; PYTHON=... picks the Python
-#                    that has them, default python3)
-#   sweep_n.csv      float, block 256, n = 2^10, 2^12, ... 2^30 (step02 up to 2^24: one SM
-#                    makes it take seconds per run beyond)
-#   sweep_block.csv  float, n = 2^24, block 32 ... 1024 (each step from its minimum block)
-#   sweep_type.csv   every type at equal bytes, 256 MiB (n = 2^26 4-byte, 2^25 8-byte, 2^24
-#                    16-byte elements), block 256: types compare by bytes, not by n
-# Then it draws the table and charts with scripts/plot.sh OUTDIR, where gnuplot is installed
-# (elsewhere, copy OUTDIR to a machine that has it and run scripts/plot.sh there).
+# Measures everything the docs quote, on the GPU of this machine, into OUTDIR, then draws
+# the tables and charts with scripts/plot.sh OUTDIR (the charts where gnuplot is installed):
 #   scripts/bench.sh OUTDIR [table|frameworks|n|block|type ...]   (default: all five)
+#   table       table.csv: every program at the headline size (scripts/tutorial.sh)
+#   frameworks  torch.sum, cupy.sum and jnp.sum at the end of table.csv, through
+#               tools/framework_runs (each one not installed is skipped, with its reason;
+#               PYTHON=... picks the Python that has them)
+#   n           sweep_n.csv: float, block 256, n = 2^10, 2^12, ... 2^30
+#   block       sweep_block.csv: float, n = 2^24, block 32 ... 1024
+#   type        sweep_type.csv: every type at 256 MiB, block 256
 set -euo pipefail
 # A relative path is relative to where the command was run, not to the repository.
 [ $# -ge 1 ] && set -- "$(realpath -m "$1")" "${@:2}"
@@ -58,8 +53,9 @@ for part in $parts; do
         mv "$out/table.csv.new" "$out/table.csv" ;;
     n)
         { header
-          for exponent in ${SWEEP_EXPONENTS:-10 12 14 16 18 20 22 24 26 28 30}; do
+          for exponent in 10 12 14 16 18 20 22 24 26 28 30; do
               for program in $programs; do
+                  # Step 02 runs on one SM: beyond 2^24 it takes seconds per run.
                   [ "$program" = step02_naive_single_block ] && [ "$exponent" -gt 24 ] && continue
                   run "$program" --n "2^$exponent"
               done
@@ -70,21 +66,21 @@ for part in $parts; do
               [ "$program" = step01_cpu_serial ] && continue
               for block in 32 64 128 256 512 1024; do
                   [ "$program" = cub_reference ] && [ "$block" -ne 256 ] && continue  # CUB picks its own
-                  set +e; row=$(run "$program" --n 2^24 --block "$block" 2>/dev/null); status=$?; set -e
-                  [ "$status" -eq 2 ] && continue  # below this step's smallest block
-                  [ "$status" -eq 0 ] || { echo "bench: $program --block $block failed ($status)" >&2; exit "$status"; }
-                  echo "$row"
+                  if row=$(run "$program" --n 2^24 --block "$block"); then
+                      echo "$row"
+                  elif [ $? -ne 2 ]; then  # 2: a block below this step's smallest (it said so)
+                      exit 1
+                  fi
               done
           done; } >"$out/sweep_block.csv" ;;
     type)
         # 2^28 bytes of every type (TYPE:EXPONENT, n = 2^28 / element size): 4 to 5 times
         # the L2 of an H100 or H200, and the n sweep's 2^26 floats, so the float rows of the
-        # two sweeps can be checked against each other.
+        # two sweeps can be checked against each other; types compare by bytes, not by n.
         { header
           for entry in int:26 int64:25 float:26 double:25 cfloat:25 cdouble:24; do
               for program in $programs; do run "$program" --n "2^${entry#*:}" --type "${entry%:*}"; done
           done; } >"$out/sweep_type.csv" ;;
-    *) echo "bench: unknown part '$part' (table, frameworks, n, block, type)" >&2; exit 2 ;;
     esac
 done
 scripts/plot.sh "$out" ||

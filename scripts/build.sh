@@ -8,23 +8,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build}
-configure=(-S . -B "$build")
 architectures=${CUDA_ARCHITECTURES:-}
-if [ -z "$architectures" ] && [ ! -f "$build/CMakeCache.txt" ] &&
-   nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+gpu=$(nvidia-smi -L 2>/dev/null | sed -n '/^GPU/{s/ (.*//p;q}') || true
+if [ -z "$architectures" ] && [ ! -f "$build/CMakeCache.txt" ] && [ -n "$gpu" ]; then
     architectures=native
-    echo "build: compiling for the GPU of this machine only ($(nvidia-smi -L | head -1 | cut -d'(' -f1));" \
+    echo "build: compiling for the GPU of this machine only ($gpu);" \
          "CUDA_ARCHITECTURES=all scripts/build.sh builds for every generation" >&2
 fi
 case $architectures in
-"") ;;
-all) configure+=(-UCMAKE_CUDA_ARCHITECTURES) ;;  # the project's default: every generation
-*) configure+=(-DCMAKE_CUDA_ARCHITECTURES="$architectures") ;;
+"") configure=() ;;
+all) configure=(-UCMAKE_CUDA_ARCHITECTURES) ;;  # the project's default: every generation
+*) configure=(-DCMAKE_CUDA_ARCHITECTURES="$architectures") ;;
 esac
 mkdir -p "$build"
-cmake "${configure[@]}" >"$build/configure.log" 2>&1 ||
+cmake -S . -B "$build" "${configure[@]}" >"$build/configure.log" 2>&1 ||
     { cat "$build/configure.log" >&2; echo "build: configuring $build failed" >&2; exit 1; }
 grep -A4 'CMake Warning' "$build/configure.log" >&2 || true
-targets=()
-for target in "$@"; do targets+=(--target "$target"); done
-cmake --build "$build" --parallel "$(nproc)" "${targets[@]}"
+cmake --build "$build" --parallel "$(nproc)" ${1:+--target "$@"}

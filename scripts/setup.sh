@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
-# Checks that the tools a command needs are here, before it starts; run by tutorial.sh,
-# bench.sh, test.sh and CI, not by hand.
-#   scripts/setup.sh tutorial   cmake, a C++ compiler and the CUDA Toolkit (nvcc): nothing else
-#   scripts/setup.sh test       the same and GoogleTest; and where they can be had, gnuplot,
-#                               MPI (for step 13, which also needs NCCL) and numpy
-#   scripts/setup.sh ci         all of these, and clang-format and shellcheck: none optional
+# Checks that the tools a command needs are here, before it starts (run by tutorial.sh,
+# bench.sh, test.sh and CI):  scripts/setup.sh tutorial|test|ci
 # A missing Debian package is installed only where that needs no password (as root, or with
 # password-less sudo); otherwise setup names it, says what works without it, and goes on.
 # It never waits for a password. Exit code 1: something the command cannot do without.
 set -uo pipefail
 
-# What is lost without each Debian package.
-declare -A without=(
+required=(cmake g++)  # and the CUDA Toolkit, checked last; without these nothing runs
+optional=()  # without these the command runs, doing less
+case ${1:-} in
+tutorial) ;;
+test)
+    required+=(libgtest-dev)
+    optional+=(gnuplot-nox libopenmpi-dev openmpi-bin python3-numpy)
+    ;;
+ci)  # CI runs every test, none skipped, and checks the format
+    required+=(libgtest-dev gnuplot-nox libopenmpi-dev openmpi-bin python3-numpy)
+    required+=(clang-format shellcheck)
+    ;;
+*) echo "usage: scripts/setup.sh tutorial|test|ci" >&2; exit 2 ;;
+esac
+declare -A without=(  # what is lost without each package
     [cmake]="nothing can be built"
     [g++]="nothing can be built"
     [libgtest-dev]="no test can be built (scripts/tutorial.sh works without it)"
@@ -19,23 +28,9 @@ declare -A without=(
     [libopenmpi-dev]="step 13 (several GPUs) is not built, every other step is"
     [openmpi-bin]="step 13 (several GPUs) cannot be started, every other step can"
     [python3-numpy]="the frameworks test skips its comparison of the input"
-    [clang-format]="CI cannot check the format"
+    [clang-format]="the format cannot be checked"
     [shellcheck]="the shellcheck test is skipped"
 )
-required=(cmake g++)  # without these the command cannot run
-optional=()  # without these it runs, doing less
-case ${1:-} in
-tutorial) ;;
-test)
-    required+=(libgtest-dev)
-    optional+=(gnuplot-nox libopenmpi-dev openmpi-bin python3-numpy)
-    ;;
-ci)
-    required+=(libgtest-dev gnuplot-nox libopenmpi-dev openmpi-bin python3-numpy)
-    required+=(clang-format shellcheck)
-    ;;
-*) echo "usage: scripts/setup.sh tutorial|test|ci" >&2; exit 2 ;;
-esac
 
 have() {  # PACKAGE: whether what it brings is here
     case $1 in
@@ -66,14 +61,10 @@ for package in "${missing[@]}"; do
         "${without[$package]}" >&2
     [[ " ${required[*]} " != *" $package "* ]] || status=1
 done
-
 if ! command -v nvcc >/dev/null; then
-    if [ -x /usr/local/cuda/bin/nvcc ]; then
-        echo "setup: nvcc is not on PATH; run: export PATH=/usr/local/cuda/bin:\$PATH" >&2
-    else
-        echo "setup: the CUDA Toolkit (nvcc, 12.2 or later) is missing:" \
-            "https://developer.nvidia.com/cuda-downloads" >&2
-    fi
     status=1
+    fix="get it from https://developer.nvidia.com/cuda-downloads"
+    [ ! -x /usr/local/cuda/bin/nvcc ] || fix="run: export PATH=/usr/local/cuda/bin:\$PATH"
+    echo "setup: nvcc (the CUDA Toolkit, 12.2 or later) is not on PATH; $fix" >&2
 fi
 exit "$status"

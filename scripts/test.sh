@@ -12,27 +12,21 @@ scripts/setup.sh test
 scripts/build.sh
 results=$build/test-results.xml  # ctest's JUnit XML: every test's name, status and output
 : >"$results"
-set +e
-(cd "$build" && ctest --output-on-failure --parallel "$(nproc)" --output-junit test-results.xml "$@")
-status=$?
-set -e
+status=0
+(cd "$build" && ctest --output-on-failure --parallel "$(nproc)" --output-junit test-results.xml "$@") ||
+    status=$?
 count() { grep -c "<testcase .* status=\"$1\"" "$results" || true; }  # run, notrun, fail
 ran=$(count run) skipped=$(count notrun)
 # Why tests were skipped: the line each printed to say so (a script's "SKIPPED: ...",
 # GoogleTest's line after "...: Skipped", a program's "error: ..."), each once, with how many.
-if [ "$skipped" -gt 0 ]; then
-    awk '/<testcase / { skip = 0; reason = ""; after = 0 }
-         /<skipped / { skip = 1 }
-         skip && reason == "" {
-             line = $0; sub(/^[ \t]*(<system-out>)?/, "", line)
-             if (after) reason = line
-             else if (line ~ /^SKIPPED: /) reason = substr(line, 10)
-             else if (line ~ /: error: /) reason = substr(line, index(line, ": error: ") + 9)
-             after = line ~ /: Skipped$/
-         }
-         /<\/testcase>/ && skip { print (reason == "" ? "(no reason printed)" : reason) }' "$results" |
-        sort | uniq -c | sed 's/^ *\([0-9]*\) /test: skipped: \1 x /'
-fi
+awk '/<testcase / { skipped = 0; reason = "" }
+     /<skipped / { skipped = 1 }
+     /<\/testcase>/ && skipped { print (reason == "" ? "(no reason printed)" : reason) }
+     !skipped || reason != "" { next }
+     /: error: / { reason = substr($0, index($0, ": error: ") + 9) }
+     /^[ \t]*(<system-out>)?SKIPPED: / { reason = substr($0, index($0, "SKIPPED: ") + 9) }
+     /: Skipped$/ { getline; reason = $0 }' "$results" |
+    sort | uniq -c | sed 's/^ *\([0-9]*\) /test: skipped: \1 x /'
 if [ "$status" -ne 0 ]; then
     echo "test: FAILED" >&2
     exit "$status"

@@ -7,10 +7,9 @@ cd "$(dirname "$0")/../.." || exit 1
 command -v clang-format >/dev/null || { echo "check_format: clang-format not found" >&2; exit 1; }
 mapfile -t files < <(git ls-files '*.cu' '*.cuh' '*.cpp' '*.h' '*.hpp')
 # No files (not a git checkout, or git refused it): clang-format would read stdin and pass.
-[ ${#files[@]} -gt 0 ] || { echo "check_format: git listed no source files (is this a git checkout?)" >&2; exit 1; }
-if clang-format --dry-run --Werror "${files[@]}"; then
-    echo "check_format: ${#files[@]} files follow .clang-format ($(clang-format --version))"
-else
-    echo "check_format: the files above do not follow .clang-format (clang-format -i FILE fixes one)" >&2
+[ ${#files[@]} -gt 0 ] || { echo "check_format: git listed no source files" >&2; exit 1; }
+clang-format --dry-run --Werror "${files[@]}" || {
+    echo "check_format: the files above do not follow .clang-format (clang-format -i FILE)" >&2
     exit 1
-fi
+}
+echo "check_format: ${#files[@]} files follow .clang-format ($(clang-format --version))"

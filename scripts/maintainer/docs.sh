@@ -1,34 +1,23 @@
 #!/usr/bin/env bash
-# For maintainers: regenerates the generated regions of the docs pages in place, so that no
-# page retypes a diff, a source file or a measured number. A region is
-#
-#   <!-- BEGIN generated: KIND ARGUMENTS -->
-#   ... written by this script, never by hand ...
-#   <!-- END generated -->
-#
-# with one of these kinds:
+# For maintainers: regenerates in place the regions of the pages between
+# "<!-- BEGIN generated: KIND ARGUMENTS -->" and "<!-- END generated -->", so that no page
+# retypes a diff, a source file or a measured number. The kinds:
 #   diff A B            `diff -u A B` in a ```diff block, then the lines removed and added
 #   file F              F itself: a .md file verbatim, any other file in a fenced block
-#   row STEP[,STEP] F   from a Markdown table such as docs/results/<device>/table.md: the line
+#   row STEP[,STEP] F   of a Markdown table F such as docs/results/<device>/table.md: the line
 #                       above the table (the device), the header and those steps' rows
-#   upto STEP F         the cumulative table so far: like 'row', every row of F down to
-#                       STEP's, then the reference rows (those after the last step), so each
-#                       step page ends as Harris's slides do
-#   excerpt F NAME      the lines of F between the lines ending in "BEGIN excerpt NAME" and
+#   upto STEP F         like 'row', every row of F down to STEP's, then the reference rows
+#                       (after the last step): each step page ends as Harris's slides do
+#   excerpt F NAME      the lines of F between those ending in "BEGIN excerpt NAME" and
 #                       "END excerpt NAME" (e.g. "// BEGIN excerpt NAME"), in a fenced block
-#
 # Usage: scripts/maintainer/docs.sh [--check] [PAGE.md ...]  (default: README.md, docs/*.md)
-#   --check  writes nothing; lists the pages whose generated regions are stale and exits 1
-#            if there are any (tests/check_docs.sh runs this). Exit code 2: a malformed page,
-#            a missing file, row or excerpt.
+#   --check  writes nothing; lists the stale pages, exit code 1 if any (tests/check_docs.sh)
+# Exit code 2: a malformed page, or a missing file, row or excerpt.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-check=no
-if [ "${1:-}" = --check ]; then
-    check=yes
-    shift
-fi
+check=no  # --check: write nothing, list the stale pages
+[ "${1:-}" != --check ] || { check=yes; shift; }
 pages=("$@")
 [ $# -gt 0 ] || pages=(README.md docs/*.md)
 
@@ -50,21 +39,8 @@ fenced() {  # FILE [INPUT]: INPUT (default: standard input) in a fenced block, F
     echo '```'
 }
 
-generate_diff() {
-    local text
-    # Labels instead of the files' dates: the output depends on the contents only.
-    text=$(diff -u --label "$1" --label "$2" "$1" "$2") || [ $? -eq 1 ] || fail "diff $1 $2 failed"
-    echo '```diff'
-    echo "$text"
-    echo '```'
-    # The size of the change, below the diff (the file headers --- and +++ not counted).
-    echo "$text" | awk 'NR > 2 && /^-/ { removed++ } NR > 2 && /^\+/ { added++ }
-        END { printf "\n*%d lines removed, %d added.*\n", removed, added }'
-}
-
-generate_table() {  # row|upto STEPS FILE
-    local table
-    table=$(awk -v kind="$1" -v wanted="$2" '
+table() {  # row|upto STEPS FILE: the rows of a Markdown table, under its title and header
+    awk -v kind="$1" -v wanted="$2" '
         NR == 1 && !/^\|/ { title = $0 }
         /^\| *step *\|/ { header = $0; getline separator; next }
         /^\|/ {
@@ -86,22 +62,19 @@ generate_table() {  # row|upto STEPS FILE
             for (i = 1; i <= count && !found; i++) { print rows[i]; found = (name[i] == wanted) }
             if (!found) exit 3
             for (; i <= count; i++) if (name[i] !~ /^step[0-9][0-9]_/) print rows[i]
-        }' "$3") || fail "$page: no table with the rows '$2' in $3"
-    printf '%s\n' "$table"
+        }' "$3"
 }
 
-generate_excerpt() {
-    local body
-    body=$(awk -v name="$2" '
+excerpt() {  # FILE NAME: the lines between "... BEGIN excerpt NAME" and "... END excerpt NAME"
+    awk -v name="$2" '
         NF >= 3 && $(NF - 2) == "END" && $(NF - 1) == "excerpt" && $NF == name { inside = 0 }
         inside { print }
         NF >= 3 && $(NF - 2) == "BEGIN" && $(NF - 1) == "excerpt" && $NF == name { inside = found = 1 }
-        END { if (!found) exit 3 }' "$1") || fail "$page: no excerpt '$2' in $1"
-    printf '%s\n' "$body" | fenced "$1"
+        END { if (!found) exit 3 }' "$1"
 }
 
-generate() {  # KIND ARGUMENTS...
-    local kind=$1 count=$(($# - 1)) file
+generate() {  # KIND ARGUMENTS...: the region's contents
+    local kind=$1 count=$(($# - 1)) file text
     shift
     case $kind:$count in
     diff:2 | excerpt:2 | file:1) file=$1 ;;
@@ -109,36 +82,49 @@ generate() {  # KIND ARGUMENTS...
     *) fail "$page: no kind '$kind' with $count arguments" ;;
     esac
     [ -f "$file" ] || fail "$page: no file $file"
-    [ "$kind" != diff ] || [ -f "$2" ] || fail "$page: no file $2"
     case $kind in
-    diff) generate_diff "$@" ;;
+    diff)
+        [ -f "$2" ] || fail "$page: no file $2"
+        # Labels instead of the files' dates: the output depends on the contents only.
+        text=$(diff -u --label "$1" --label "$2" "$1" "$2") || [ $? -eq 1 ] || fail "diff $1 $2 failed"
+        printf '%s\n' '```diff' "$text" '```'
+        # The size of the change, below the diff (the file headers --- and +++ not counted).
+        echo "$text" | awk 'NR > 2 && /^-/ { removed++ } NR > 2 && /^\+/ { added++ }
+            END { printf "\n*%d lines removed, %d added.*\n", removed, added }'
+        ;;
     file) if [[ $1 == *.md ]]; then with_final_newline <"$1"; else fenced "$1" "$1"; fi ;;
-    row | upto) generate_table "$kind" "$@" ;;
-    excerpt) generate_excerpt "$@" ;;
+    row | upto)
+        text=$(table "$kind" "$@") || fail "$page: no table with the rows '$1' in $2"
+        printf '%s\n' "$text"
+        ;;
+    excerpt)
+        text=$(excerpt "$@") || fail "$page: no excerpt '$2' in $1"
+        printf '%s\n' "$text" | fenced "$1"
+        ;;
     esac
 }
 
 # Writes the page with every generated region regenerated to stdout.
 regenerate() {
-    local line inside=no number=0 opened=0 words
+    local line number=0 opened=0 words
     while IFS= read -r line || [ -n "$line" ]; do
         number=$((number + 1))
+        if [ "$opened" -gt 0 ] && [[ $line != '<!-- END generated -->' ]]; then
+            [[ $line != '<!-- BEGIN generated:'* ]] ||
+                fail "$page:$number: BEGIN inside the region opened at line $opened"
+            continue  # the old contents of the region
+        fi
+        printf '%s\n' "$line"
         if [[ $line =~ ^'<!-- BEGIN generated: '(.*)' -->'$ ]]; then
-            [ "$inside" = no ] || fail "$page:$number: BEGIN inside the region opened at line $opened"
-            printf '%s\n' "$line"
             read -ra words <<<"${BASH_REMATCH[1]}"
             generate "${words[@]}"
-            inside=yes
             opened=$number
         elif [[ $line == '<!-- END generated -->' ]]; then
-            [ "$inside" = yes ] || fail "$page:$number: END without BEGIN"
-            printf '%s\n' "$line"
-            inside=no
-        elif [ "$inside" = no ]; then
-            printf '%s\n' "$line"
+            [ "$opened" -gt 0 ] || fail "$page:$number: END without BEGIN"
+            opened=0
         fi
     done <"$page"
-    [ "$inside" = no ] || fail "$page:$opened: region never ends (no '<!-- END generated -->')"
+    [ "$opened" -eq 0 ] || fail "$page:$opened: region never ends (no '<!-- END generated -->')"
 }
 
 stale=()
@@ -157,8 +143,7 @@ if [ "$check" = no ]; then
     echo "docs: ${#pages[@]} pages, ${#stale[@]} regenerated${stale[*]:+: ${stale[*]}}"
 elif [ ${#stale[@]} -gt 0 ]; then
     printf 'stale: %s\n' "${stale[@]}"
-    echo "docs: ${#stale[@]} page(s) out of date with their sources; run" \
-        "scripts/maintainer/docs.sh and commit the pages" >&2
+    echo "docs: ${#stale[@]} page(s) out of date; run scripts/maintainer/docs.sh, commit them" >&2
     exit 1
 else
     echo "docs: ${#pages[@]} pages up to date"

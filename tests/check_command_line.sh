@@ -9,61 +9,54 @@ set -u
 source "$(dirname "$0")/../scripts/mpi_one_host.sh"  # step 13 where there is no ssh or rsh
 program=$1
 name=$(basename "$program")
-gpu_program=1
-case $name in step01_*) gpu_program=0 ;; esac
-gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
+no_gpu=no  # a GPU program on a machine without a GPU
+[[ $name == step01_* ]] || nvidia-smi -L 2>/dev/null | grep -q '^GPU' || no_gpu=yes
+err=$(mktemp)
+trap 'rm -f "$err"' EXIT
 failures=0
 fail() { echo "FAIL: $name $*"; failures=$((failures + 1)); }
-
-expect_usage_error() {
-    local out err rc
-    out=$("$program" "$@" 2>/tmp/check_cli_err.$$); rc=$?
-    err=$(cat /tmp/check_cli_err.$$)
-    [ "$rc" -eq 2 ] || fail "$*: exit code $rc, expected 2"
-    [ -z "$out" ] || fail "$*: printed to stdout: $out"
-    [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && [ -n "$err" ] || fail "$*: stderr is not one line: $err"
+run() {  # sets out (stdout) and rc; stderr is in $err
+    out=$("$program" "$@" 2>"$err")
+    rc=$?
 }
+one_line() { [ "$(sed -n '$=' "$err")" = 1 ]; }  # stderr is one line
 
-expect_usage_error --n -1
-expect_usage_error --n abc
-expect_usage_error --n 2^64
-expect_usage_error --n ""
-expect_usage_error --block 0
-expect_usage_error --block 48
-expect_usage_error --block 2048
-expect_usage_error --type half
-expect_usage_error --iters 0
-expect_usage_error --warmup
-expect_usage_error --frobnicate
-expect_usage_error --n
+usage_error() {
+    run "$@"
+    [ "$rc" -eq 2 ] && [ -z "$out" ] && one_line ||
+        fail "$*: exit code $rc (2 wanted), stdout: '$out', stderr: $(cat "$err")"
+}
+for arguments in "--n -1" "--n abc" "--n 2^64" "--block 0" "--block 48" "--block 2048" \
+                 "--type half" "--iters 0" "--warmup" "--frobnicate" "--n"; do
+    # shellcheck disable=SC2086  # the arguments are its words
+    usage_error $arguments
+done
+usage_error --n ""
 
 "$program" --help | grep -q -- "--verify-only" || fail "--help does not document the options"
 "$program" --csv-header | grep -q "^step,technique,device" || fail "--csv-header"
 
-out=$("$program" --n 1000 --verify-only 2>/tmp/check_cli_err.$$); rc=$?
-err=$(cat /tmp/check_cli_err.$$)
-if [ "$gpu_program" -eq 1 ] && [ "$gpus" -eq 0 ]; then
-    [ "$rc" -eq 3 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] && echo "$err" | grep -q "no CUDA device found" ||
-        fail "no GPU: exit code $rc without the one-line 'no CUDA device found': $err"
+run --n 1000 --verify-only
+if [ "$no_gpu" = yes ]; then
+    [ "$rc" -eq 3 ] && one_line && grep -q "no CUDA device found" "$err" ||
+        fail "no GPU: exit code $rc without the one-line 'no CUDA device found': $(cat "$err")"
 else
-    [ "$rc" -eq 0 ] && echo "$out" | grep -q PASS || fail "--n 1000 --verify-only: exit code $rc, no PASS: $out $err"
+    [ "$rc" -eq 0 ] && echo "$out" | grep -q PASS ||
+        fail "--n 1000 --verify-only: exit code $rc, no PASS: $out $(cat "$err")"
 fi
 # More input than the host has memory for: refused before anything is made (exit code 3,
 # one line naming what is needed and what is available). A GPU program checks the device
 # first (or finds none), and also exits 3, naming the device memory needed and free.
-out=$("$program" --n 2^46 --type double --verify-only 2>/tmp/check_cli_err.$$); rc=$?
-err=$(cat /tmp/check_cli_err.$$)
-[ "$rc" -eq 3 ] && [ "$(printf '%s\n' "$err" | wc -l)" -eq 1 ] || fail "--n 2^46: exit code $rc, stderr: $err"
-case $name in
-step01_*) echo "$err" | grep -q "not enough host memory: .* needs .* is available" ||
-              fail "--n 2^46 does not name the host memory needed and available: $err" ;;
-*) [ "$gpus" -eq 0 ] || echo "$err" | grep -q "not enough device memory: .* needs .* is free" ||
-       fail "--n 2^46 does not name the device memory needed and free: $err" ;;
-esac
-rm -f /tmp/check_cli_err.$$
+run --n 2^46 --type double --verify-only
+[ "$rc" -eq 3 ] && one_line || fail "--n 2^46: exit code $rc, stderr: $(cat "$err")"
+memory="not enough device memory: .* needs .* is free"
+[[ $name == step01_* ]] && memory="not enough host memory: .* needs .* is available"
+[ "$no_gpu" = yes ] || grep -q "$memory" "$err" ||
+    fail "--n 2^46 does not say '$memory': $(cat "$err")"
+
 [ "$failures" -eq 0 ] || exit "$failures"
-if [ "$gpu_program" -eq 1 ] && [ "$gpus" -eq 0 ]; then
-    echo "SKIPPED: no CUDA device: the command line and the exit code 3 were checked, the sum on a GPU was not run"
+if [ "$no_gpu" = yes ]; then
+    echo "SKIPPED: no CUDA device: the command line and exit code 3 checked, no sum on a GPU"
     exit 77
 fi
 echo "ok: $name command line"

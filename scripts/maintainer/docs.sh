@@ -10,16 +10,15 @@
 #                       (after the last step): each step page ends as Harris's slides do
 #   excerpt F NAME      the lines of F between those ending in "BEGIN excerpt NAME" and
 #                       "END excerpt NAME" (e.g. "// BEGIN excerpt NAME"), in a fenced block
-# Usage: scripts/maintainer/docs.sh [--check] [PAGE.md ...]  (default: README.md, docs/*.md)
+# Usage: scripts/maintainer/docs.sh [--check]   (the pages: README.md and docs/*.md)
 #   --check  writes nothing; lists the stale pages, exit code 1 if any (tests/check_docs.sh)
 # Exit code 2: a malformed page, or a missing file, row or excerpt.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-check=no  # --check: write nothing, list the stale pages
-[ "${1:-}" != --check ] || { check=yes; shift; }
-pages=("$@")
-[ $# -gt 0 ] || pages=(README.md docs/*.md)
+[ $# -eq 0 ] || [ "$*" = --check ] || { echo "usage: scripts/maintainer/docs.sh [--check]" >&2; exit 2; }
+check=${1:-}  # --check: write nothing, list the stale pages
+pages=(README.md docs/*.md)
 
 fail() {
     echo "docs.sh: error: $*" >&2
@@ -48,20 +47,16 @@ table() {  # row|upto STEPS FILE: the rows of a Markdown table, under its title 
             rows[++count] = $0; name[count] = cell; row[cell] = $0
         }
         END {
+            steps = split(wanted, step, ",")
+            for (i = 1; i <= steps; i++) if (!(step[i] in row)) exit 3
             if (header == "") exit 3
             if (title != "") printf "%s\n\n", title
             print header; print separator
-            if (kind == "row") {
-                steps = split(wanted, step, ",")
-                for (i = 1; i <= steps; i++) {
-                    if (!(step[i] in row)) exit 3
-                    print row[step[i]]
-                }
-                exit
+            for (i = 1; kind == "row" && i <= steps; i++) print row[step[i]]
+            for (i = 1; kind == "upto" && i <= count; i++) {  # then the rows after the last step
+                if (!past || name[i] !~ /^step[0-9][0-9]_/) print rows[i]
+                past = past || name[i] == wanted
             }
-            for (i = 1; i <= count && !found; i++) { print rows[i]; found = (name[i] == wanted) }
-            if (!found) exit 3
-            for (; i <= count; i++) if (name[i] !~ /^step[0-9][0-9]_/) print rows[i]
         }' "$3"
 }
 
@@ -131,15 +126,14 @@ stale=()
 work=$(mktemp)
 trap 'rm -f "$work"' EXIT
 for page in "${pages[@]}"; do
-    [ -f "$page" ] || fail "no page $page"
     regenerate >"$work"
     if ! cmp -s "$work" "$page"; then
         stale+=("$page")
-        [ "$check" = yes ] || cat "$work" >"$page"
+        [ "$check" = --check ] || cat "$work" >"$page"
     fi
 done
 
-if [ "$check" = no ]; then
+if [ "$check" != --check ]; then
     echo "docs: ${#pages[@]} pages, ${#stale[@]} regenerated${stale[*]:+: ${stale[*]}}"
 elif [ ${#stale[@]} -gt 0 ]; then
     printf 'stale: %s\n' "${stale[@]}"

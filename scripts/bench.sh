@@ -40,12 +40,15 @@ for part in $parts; do
         # Their rows replace earlier ones at the end of table.csv, at the n and type of the
         # table's GPU rows (the tutorial lowers its default n on a GPU with little memory).
         python=${PYTHON:-python3}
-        command -v "$python" >/dev/null || { echo "bench: $python not found: no framework rows" >&2; continue; }
+        command -v "$python" >/dev/null ||
+            { echo "bench: $python not found: no framework rows" >&2; continue; }
         [ -f "$out/table.csv" ] || header >"$out/table.csv"
         grep -Ev '^(torch|cupy|jax)_sum,' "$out/table.csv" >"$out/table.csv.new" || true
         scripts/build.sh framework_runs >/dev/null
-        read -ra same < <("$build/results_table" --select n,type --where compute_capability!= "$out/table.csv.new" |
-            awk -F, 'NR > 1 { n = $1; type = $2 } END { if (n != "") print "--n", n, "--type", type }') || true
+        read -ra same < <("$build/results_table" --select n,type \
+            --where compute_capability!= "$out/table.csv.new" |
+            awk -F, 'NR > 1 { n = $1; type = $2 }
+                END { if (n != "") print "--n", n, "--type", type }') || true
         for framework in torch cupy jax; do  # exit code 77: skipped, and it said why
             run framework_runs "${same[@]}" -- "$python" scripts/frameworks.py "$framework" \
                 >>"$out/table.csv.new" || [ $? -eq 77 ]
@@ -65,7 +68,8 @@ for part in $parts; do
           for program in $programs; do
               [ "$program" = step01_cpu_serial ] && continue
               for block in 32 64 128 256 512 1024; do
-                  [ "$program" = cub_reference ] && [ "$block" -ne 256 ] && continue  # CUB picks its own
+                  # CUB picks its own block.
+                  [ "$program" = cub_reference ] && [ "$block" -ne 256 ] && continue
                   if row=$(run "$program" --n 2^24 --block "$block"); then
                       echo "$row"
                   elif [ $? -ne 2 ]; then  # 2: a block below this step's smallest (it said so)
@@ -79,9 +83,11 @@ for part in $parts; do
         # two sweeps can be checked against each other; types compare by bytes, not by n.
         { header
           for entry in int:26 int64:25 float:26 double:25 cfloat:25 cdouble:24; do
-              for program in $programs; do run "$program" --n "2^${entry#*:}" --type "${entry%:*}"; done
+              for program in $programs; do
+                  run "$program" --n "2^${entry#*:}" --type "${entry%:*}"
+              done
           done; } >"$out/sweep_type.csv" ;;
     esac
 done
 scripts/plot.sh "$out" ||
-    echo "bench: no charts drawn (scripts/plot.sh said why, above); draw them with scripts/plot.sh $out" >&2
+    echo "bench: no charts drawn (scripts/plot.sh said why); draw them: scripts/plot.sh $out" >&2

@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
-# Configures build/ (or $BUILD_DIR) and builds the given CMake targets (default: all), with
-# a progress line per file compiled. Used by tutorial.sh and test.sh.
+# Configures build/ (or $BUILD_DIR) and builds the given CMake targets (default: all):
 #   scripts/build.sh [TARGET ...]
-# GPU code is compiled for the GPU of this machine when one is visible (fast), and otherwise
-# for every generation the toolkit supports, as a plain `cmake -S . -B build` does. Set
-# CUDA_ARCHITECTURES to choose: e.g. 90 (H100/H200), native, or all (every generation).
+# For the GPU of this machine when one is visible (fast), else for every generation the
+# toolkit supports, as `cmake -S . -B build` does; CUDA_ARCHITECTURES=90, native or all chooses.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build}

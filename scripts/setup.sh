@@ -20,16 +20,12 @@ ci)  # CI runs every test, none skipped, and checks the format
     ;;
 *) echo "usage: scripts/setup.sh tutorial|test|ci" >&2; exit 2 ;;
 esac
-declare -A without=(  # what is lost without each package
-    [cmake]="nothing can be built"
-    [g++]="nothing can be built"
+declare -A without=(  # what is lost without a package the command can do without
     [libgtest-dev]="no test can be built (scripts/tutorial.sh works without it)"
     [gnuplot-nox]="the chart test is skipped and no chart is drawn"
     [libopenmpi-dev]="step 13 (several GPUs) is not built, every other step is"
     [openmpi-bin]="step 13 (several GPUs) cannot be started, every other step can"
     [python3-numpy]="the frameworks test skips its comparison of the input"
-    [clang-format]="the format cannot be checked"
-    [shellcheck]="the shellcheck test is skipped"
 )
 
 have() {  # PACKAGE: whether what it brings is here
@@ -58,7 +54,7 @@ fi
 status=0
 for package in "${missing[@]}"; do
     echo "setup: $package is missing (Debian/Ubuntu: apt-get install $package, needs root):" \
-        "${without[$package]}" >&2
+        "${without[$package]:-scripts/setup.sh $1 needs it}" >&2
     [[ " ${required[*]} " != *" $package "* ]] || status=1
 done
 if ! command -v nvcc >/dev/null; then

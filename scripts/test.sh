@@ -1,20 +1,19 @@
 #!/usr/bin/env bash
-# The test command: checks the tools, builds everything, runs every test, and says what ran.
-# Without a GPU the GPU tests are reported as skipped ("no CUDA device"), never as passed;
-# without gnuplot the chart test is skipped ("gnuplot not found"). A run in which no test
-# ran is a failure. Extra arguments go to ctest, e.g. -L cpu, -L gpu, -R step05. What ran
-# is read from ctest's JUnit file, $BUILD_DIR/test-results.xml, which stays for later reading.
+# The test command: checks the tools, builds everything, runs every test (extra arguments go
+# to ctest, e.g. -L cpu, -L gpu, -R step05) and says what ran, from ctest's JUnit file. A test
+# that cannot run (no GPU: "no CUDA device"; no gnuplot: the charts) is reported as skipped,
+# never as passed; a run in which no test ran is a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/mpi_one_host.sh  # step 13 without ssh or rsh
 build=${BUILD_DIR:-build}
 scripts/setup.sh test
 scripts/build.sh
-results=$build/test-results.xml  # ctest's JUnit XML: every test's name, status and output
+results=$build/test-results.xml  # every test's name, status and output; it stays for reading
 : >"$results"
 status=0
-(cd "$build" && ctest --output-on-failure --parallel "$(nproc)" --output-junit test-results.xml "$@") ||
-    status=$?
+(cd "$build" && ctest --output-on-failure --parallel "$(nproc)" \
+    --output-junit test-results.xml "$@") || status=$?
 count() { grep -c "<testcase .* status=\"$1\"" "$results" || true; }  # run, notrun, fail
 ran=$(count run) skipped=$(count notrun)
 # Why tests were skipped: the line each printed to say so (a script's "SKIPPED: ...",

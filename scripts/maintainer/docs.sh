@@ -16,14 +16,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-[ $# -eq 0 ] || [ "$*" = --check ] || { echo "usage: scripts/maintainer/docs.sh [--check]" >&2; exit 2; }
-check=${1:-}  # --check: write nothing, list the stale pages
-pages=(README.md docs/*.md)
-
 fail() {
     echo "docs.sh: error: $*" >&2
     exit 2
 }
+
+[ $# -eq 0 ] || [ "$*" = --check ] || fail "usage: scripts/maintainer/docs.sh [--check]"
+check=${1:-}  # --check: write nothing, list the stale pages
+pages=(README.md docs/*.md)
 
 # Prints standard input, ending with a newline even where it has none (sed's "append").
 # shellcheck disable=SC1003
@@ -60,14 +60,6 @@ table() {  # row|upto STEPS FILE: the rows of a Markdown table, under its title 
         }' "$3"
 }
 
-excerpt() {  # FILE NAME: the lines between "... BEGIN excerpt NAME" and "... END excerpt NAME"
-    awk -v name="$2" '
-        NF >= 3 && $(NF - 2) == "END" && $(NF - 1) == "excerpt" && $NF == name { inside = 0 }
-        inside { print }
-        NF >= 3 && $(NF - 2) == "BEGIN" && $(NF - 1) == "excerpt" && $NF == name { inside = found = 1 }
-        END { if (!found) exit 3 }' "$1"
-}
-
 generate() {  # KIND ARGUMENTS...: the region's contents
     local kind=$1 count=$(($# - 1)) file text
     shift
@@ -81,7 +73,7 @@ generate() {  # KIND ARGUMENTS...: the region's contents
     diff)
         [ -f "$2" ] || fail "$page: no file $2"
         # Labels instead of the files' dates: the output depends on the contents only.
-        text=$(diff -u --label "$1" --label "$2" "$1" "$2") || [ $? -eq 1 ] || fail "diff $1 $2 failed"
+        text=$(diff -u --label "$1" --label "$2" "$1" "$2") || [ $? -eq 1 ] || fail "diff $1 $2"
         printf '%s\n' '```diff' "$text" '```'
         # The size of the change, below the diff (the file headers --- and +++ not counted).
         echo "$text" | awk 'NR > 2 && /^-/ { removed++ } NR > 2 && /^\+/ { added++ }
@@ -93,7 +85,13 @@ generate() {  # KIND ARGUMENTS...: the region's contents
         printf '%s\n' "$text"
         ;;
     excerpt)
-        text=$(excerpt "$@") || fail "$page: no excerpt '$2' in $1"
+        # The lines between those ending in "BEGIN excerpt NAME" and "END excerpt NAME".
+        text=$(awk -v name="$2" '
+            { marker = NF < 3 ? "" : $(NF - 2) " " $(NF - 1) " " $NF }
+            marker == "END excerpt " name { inside = 0 }
+            inside { print }
+            marker == "BEGIN excerpt " name { inside = found = 1 }
+            END { if (!found) exit 3 }' "$1") || fail "$page: no excerpt '$2' in $1"
         printf '%s\n' "$text" | fenced "$1"
         ;;
     esac

@@ -1,32 +1,57 @@
-# Sourced by every experiments/<question>/run.sh, first thing: the paths a driver needs.
+# Sourced by every experiments/<question>/run.sh, first thing. A driver's first argument is
+# OUT, the folder of its results (default results/<GPU name, spaces as _> beside it). It sets
 #   here   the experiment's folder        root  the repository
-#   build  BUILD_DIR (default build/), configured and built
-#   out    the driver's first argument, default here/results/<GPU name, spaces as _>
-#   bin NAME   the path of a built program (an experiment's or a step's), or exit 1 saying
-#              which target to build
+#   build  BUILD_DIR (default build/)     gpu   GPU 0's name (no_GPU without one)
+# and puts the built programs (experiments' and steps') on PATH, called by their names.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=$(realpath -m "${BUILD_DIR:-$root/build}")
-bin() {
-    local folder
-    for folder in "$build/experiments" "$build"; do
-        if [ -x "$folder/$1" ]; then echo "$folder/$1"; return; fi
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader -i 0 2>/dev/null || echo no_GPU)
+out=$(realpath -m "${1:-$here/results/${gpu// /_}}")
+mkdir -p "$out"
+PATH=$build/experiments:$build:$PATH
+
+# need PROGRAM...: exit 1 naming the targets to build unless every PROGRAM is built (before
+# the first measurement, so that a missing program leaves no half-written results)
+need() {
+    local missing=() program
+    for program; do
+        [ -x "$build/experiments/$program" ] || [ -x "$build/$program" ] || missing+=("$program")
     done
-    echo "$(basename "$here"): $1 is not built (cmake --build ${build#"$root"/} --target $1)" >&2
+    [ ${#missing[@]} -eq 0 ] && return
+    echo "${here##*/}: not built: cmake --build ${build#"$root"/} --target ${missing[*]}" >&2
     exit 1
 }
-if [ $# -ge 1 ]; then
-    out=$(realpath -m "$1")
-else
-    out=$here/results/$({ nvidia-smi --query-gpu=name --format=csv,noheader -i 0 2>/dev/null || echo no_GPU; } | tr ' ' _)
-fi
-mkdir -p "$out"
-# show COMMAND...: "$ COMMAND" (built programs by their names), then all it prints, errors
-# included, and "exit code N" if it fails; for the drivers whose result is a log.
+
+# bin NAME: the path of a built program, for a tool that takes a path. need's exit would only
+# leave the $(...) that calls bin; kill stops the driver at once ("Terminated", exit 143).
+bin() {
+    (need "$1") || kill "$$"
+    command -v "$1"
+}
+
+# csv FILE "PROGRAMS" "TYPES" ARGUMENTS...: OUT/FILE, the harness's CSV header, then for each
+# type in turn the row of each program: PROGRAM --csv --type TYPE ARGUMENTS...
+csv() {
+    local type program
+    # shellcheck disable=SC2086  # the lists, a word each
+    need $2
+    { "${2%% *}" --csv-header
+      for type in $3; do
+          for program in $2; do "$program" --csv --type "$type" "${@:4}"; done
+      done
+    } >"$out/$1"
+}
+
+# counters FILE NCU_OPTIONS... PROGRAM ARGUMENTS...: Nsight Compute's CSV of the command (a row
+# per launch and metric) into FILE, with the clocks as they run (ncu locks them to base)
+counters() { ncu --csv --clock-control none "${@:2}" | grep '^"' >"$1"; }  # ncu's rows: "...
+
+# show COMMAND...: "$ COMMAND", all it prints, errors included, and "exit code N" if it fails
 show() {
-    local line="$*"
-    line=${line//"$build/experiments/"/}
-    echo "\$ ${line//"$build/"/}"
+    echo "\$ $*"
     "$@" 2>&1 || echo "exit code $?"
 }
+
+device() { results_table --select device "$1" | sed -n 2p; }  # CSV: the device it was measured on

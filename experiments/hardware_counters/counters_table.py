@@ -2,7 +2,7 @@
 """One CSV of `ncu --csv` (a row per kernel launch and metric; its columns read by their names)
 as the Markdown table the pages include: a row per metric, a column per launch in launch order,
 then threads per instruction, active and predicated on (divergence), and global-load sectors
-per request (coalescing).
+per request (coalescing), where their counters were collected.
   counters_table.py NCU.csv         the table, on stdout
   counters_table.py --check DIR...  every DIR/*.csv against the .md beside it (exit 1 if one differs)"""
 import csv, sys
@@ -28,7 +28,8 @@ def table(path):
     lines = [line('metric', (f'launch {k}' for k in range(1, len(launches) + 1))), '|---|' + '--:|' * len(launches)]
     lines += [line(metric, (launch.get(metric, '') for launch in launches.values())) for metric in metrics]
     lines += [line(what, (f'{value(launch, a) / value(launch, b) if value(launch, b) > 0 else 0:.{digits}f}'
-                          for launch in launches.values())) for what, a, b, digits in RATIOS]
+                          for launch in launches.values())) for what, a, b, digits in RATIOS
+              if a in metrics and b in metrics]  # the ratios of the counters collected
     return '\n'.join(lines) + '\n'
 
 if len(sys.argv) == 2 and not sys.argv[1].startswith('-'):

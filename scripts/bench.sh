@@ -70,11 +70,11 @@ for part in $parts; do
               for block in 32 64 128 256 512 1024; do
                   # CUB picks its own block.
                   [ "$program" = cub_reference ] && [ "$block" -ne 256 ] && continue
-                  if row=$(run "$program" --n 2^24 --block "$block"); then
-                      echo "$row"
-                  elif [ $? -ne 2 ]; then  # 2: a block below this step's smallest (it said so)
-                      exit 1
-                  fi
+                  status=0
+                  row=$(run "$program" --n 2^24 --block "$block") || status=$?
+                  [ "$status" -eq 2 ] && continue  # a block below this step's smallest (it says so)
+                  [ "$status" -eq 0 ] || exit "$status"
+                  echo "$row"
               done
           done; } >"$out/sweep_block.csv" ;;
     type)

@@ -1,26 +1,25 @@
-// The bandwidth table (Harris's: time, GB/s, % of peak, step speedup, cumulative speedup)
-// from the CSV the programs write. The one place where the table's arithmetic lives: the
-// tutorial prints it (--text), scripts/plot.sh writes the docs' Markdown (--markdown), and
-// tests/check_results_table.sh checks it.
+// The one reader of the results CSVs the programs write (--csv), by column name, never by
+// place: a reordered CSV gives the same output.
 //   results_table --text CSV | --markdown CSV
-// Columns are found by their header names, so a reordered CSV gives the same table.
-// It is also how the charts and scripts read a results CSV, by column name, never by place:
-//   results_table --select NAME,NAME... [--where NAME=VALUE | --where NAME!=VALUE]... CSV
-// prints those columns of the rows that meet every condition, as CSV with its header line
-// (--where NAME=A|B: one of the values; NAME<VALUE, <=, >, >=: compared as numbers).
-// The experiments' summaries are Markdown tables of a CSV's rows, pivoted:
-//   results_table --pivot ROW,ROW... ACROSS FORMAT VALUE,VALUE... [--where ...]... CSV
-// a line per value of the ROW columns, a column per value of ACROSS, in each cell the VALUE
-// columns printed by FORMAT ("%.0f (%.1f)": GB/s and % of peak).
+// The bandwidth table (Harris's: time, GB/s, % of peak, step speedup, cumulative speedup):
+// the tutorial prints it (--text), scripts/plot.sh writes the docs' Markdown (--markdown).
 //   step speedup       = the previous step's median time / this step's
 //   cumulative speedup = the first step's median time / this step's
 // A row whose name is not a step's (stepNN_...) is a reference: CUB (cub_reference) and the
-// frameworks' sums (torch_sum, cupy_sum, jax_sum, from scripts/frameworks.py). References
-// come last, in the CSV's order, are compared with the first step only, and are never the
-// "previous step" of another row.
+// frameworks' sums (torch_sum, cupy_sum, jax_sum). References come last, in the CSV's order,
+// are compared with the first step only, and are never the "previous step" of another row.
+//   results_table --select NAME,NAME... [--where CONDITION]... CSV
+// The named columns of the rows that meet every condition, as CSV, header first (the charts).
+//   results_table --pivot ROW,ROW... ACROSS FORMAT VALUE,VALUE... [--where CONDITION]... CSV
+// The experiments' summaries: a Markdown table of those rows, a line per value of the ROW
+// columns, a column per value of ACROSS, in each cell the VALUE columns printed by FORMAT
+// ("%.0f (%.1f)": GB/s and % of peak).
+// CONDITION: NAME=VALUE, NAME!=VALUE (VALUE may be A|B: one of them), or NAME<VALUE, <=, >,
+// >= (compared as numbers).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -29,7 +28,8 @@
 
 namespace {
 
-using Row = std::map<std::string, std::string>;  // column name -> field
+using Row = std::map<std::string, std::string>;       // column name -> field
+using Lines = std::vector<std::vector<std::string>>;  // a table's cells, line by line
 
 [[noreturn]] void fail(const std::string& message)
 {
@@ -37,66 +37,34 @@ using Row = std::map<std::string, std::string>;  // column name -> field
     std::exit(2);
 }
 
-std::vector<std::string> splitFields(const std::string& line)
+std::vector<std::string> splitFields(const std::string& line, char separator = ',')
 {
     std::vector<std::string> fields;
     std::stringstream stream(line);
-    for (std::string field; std::getline(stream, field, ',');) fields.push_back(field);
-    if (!line.empty() && line.back() == ',') fields.push_back("");
+    for (std::string field; std::getline(stream, field, separator);) fields.push_back(field);
+    if (!line.empty() && line.back() == separator) fields.push_back("");
     return fields;
 }
 
-std::vector<Row> readCsv(const std::string& path)
+std::vector<std::string> splitNames(const std::string& list)
 {
-    std::ifstream file(path);
-    if (!file) fail("cannot read " + path);
-    std::string line;
-    if (!std::getline(file, line)) fail(path + " is empty");
-    const std::vector<std::string> header = splitFields(line);
-    for (const char* needed : {"step", "technique", "device", "compute_capability",
-                               "multiprocessors", "peak_gbs", "cuda_runtime", "cuda_driver", "type",
-                               "n", "block", "time_median_ms", "gbs", "percent_of_peak"})
-        if (std::find(header.begin(), header.end(), needed) == header.end())
-            fail(path + " has no column '" + needed + "'");
-    std::vector<Row> rows;
-    for (int number = 2; std::getline(file, line); ++number) {
-        if (line.empty()) continue;
-        std::vector<std::string> fields = splitFields(line);
-        if (fields.size() != header.size())
-            fail(path + ":" + std::to_string(number) + ": " + std::to_string(fields.size()) +
-                 " fields, the header has " + std::to_string(header.size()));
-        Row row;
-        for (std::size_t i = 0; i < header.size(); ++i) row[header[i]] = fields[i];
-        char* end = nullptr;
-        double ms = std::strtod(row["time_median_ms"].c_str(), &end);
-        if (row["time_median_ms"].empty() || *end != '\0' || !(ms > 0))
-            fail(path + ":" + std::to_string(number) + ": time_median_ms '" +
-                 row["time_median_ms"] + "' is not a positive number");
-        rows.push_back(row);
-    }
-    if (rows.empty()) fail(path + " has a header but no rows");
-    return rows;
+    std::vector<std::string> names = splitFields(list);
+    for (const std::string& name : names)
+        if (name.empty()) fail("column list '" + list + "': an empty column name");
+    return names;
 }
 
-std::string format(const char* pattern, double value)
+// Up to four numbers printed by one printf pattern (it may use fewer).
+std::string format(const char* pattern, double a, double b = 0, double c = 0, double d = 0)
 {
-    char text[64];
-    std::snprintf(text, sizeof text, pattern, value);
+    char text[256];
+    std::snprintf(text, sizeof text, pattern, a, b, c, d);
     return text;
 }
 
 double number(const Row& row, const std::string& column)
 {
     return std::atof(row.at(column).c_str());
-}
-
-bool isReference(const Row& row)
-{
-    const std::string& name = row.at("step");
-    auto digit = [](char c) { return c >= '0' && c <= '9'; };
-    bool isStep = name.size() > 6 && name.rfind("step", 0) == 0 && digit(name[4]) &&
-                  digit(name[5]) && name[6] == '_';
-    return !isStep;
 }
 
 // "2^28" for powers of two, the plain number otherwise.
@@ -109,24 +77,121 @@ std::string sizeText(const std::string& n)
     return "2^" + std::to_string(exponent);
 }
 
-// The cells of the table, as text, in the order of the rows: the steps, then the reference.
-struct Table {
-    std::string title;
-    std::vector<std::vector<std::string>> cells;
-    std::string notes;
+// A condition of --where (see the top of this file).
+struct Condition {
+    std::string column, comparison;
+    std::vector<std::string> values;
+
+    bool metBy(const std::string& field) const
+    {
+        const std::string& c = comparison;
+        if (c == "=" || c == "!=")
+            return (std::find(values.begin(), values.end(), field) != values.end()) == (c == "=");
+        const double a = std::atof(field.c_str()), b = std::atof(values[0].c_str());
+        return c == "<" ? a < b : c == "<=" ? a <= b : c == ">" ? a > b : a >= b;
+    }
 };
 
-Table makeTable(const std::vector<Row>& rows)
+Condition parseCondition(const std::string& text)
 {
-    Table table;
-    // The line above the table describes the first GPU row (step01 runs on the CPU).
-    const Row* gpu = &rows.front();
-    for (const Row& row : rows)
-        if (!row.at("compute_capability").empty()) {
-            gpu = &row;
-            break;
+    const std::size_t at = text.find_first_of("=<>!");
+    Condition condition;
+    for (const char* comparison : {"!=", "<=", ">=", "=", "<", ">"})
+        if (at != std::string::npos && condition.comparison.empty() &&
+            text.compare(at, std::strlen(comparison), comparison) == 0)
+            condition.comparison = comparison;
+    if (at == 0 || condition.comparison.empty())
+        fail("--where '" + text + "': expected NAME=VALUE, NAME!=VALUE, NAME<VALUE, ...");
+    condition.column = text.substr(0, at);
+    condition.values = splitFields(text.substr(at + condition.comparison.size()), '|');
+    if (condition.values.empty()) condition.values.push_back("");
+    return condition;
+}
+
+// The rows of a results CSV that meet every condition; the CSV must have the columns `needed`.
+std::vector<Row> readCsv(const std::string& path, std::vector<std::string> needed,
+                         const std::vector<Condition>& conditions = {})
+{
+    std::ifstream file(path);
+    if (!file) fail("cannot read " + path);
+    std::string line;
+    if (!std::getline(file, line)) fail(path + " is empty");
+    const std::vector<std::string> header = splitFields(line);
+    for (const Condition& condition : conditions) needed.push_back(condition.column);
+    for (const std::string& name : needed)
+        if (std::find(header.begin(), header.end(), name) == header.end())
+            fail(path + " has no column '" + name + "'");
+    std::vector<Row> rows;
+    for (int number = 2; std::getline(file, line); ++number) {
+        if (line.empty()) continue;
+        const std::vector<std::string> fields = splitFields(line);
+        if (fields.size() != header.size())
+            fail(path + ":" + std::to_string(number) + ": " + std::to_string(fields.size()) +
+                 " fields, the header has " + std::to_string(header.size()));
+        Row row;  // a name twice in the header (a CSV of joined columns): the first one
+        for (std::size_t i = 0; i < fields.size(); ++i) row.emplace(header[i], fields[i]);
+        bool wanted = true;
+        for (const Condition& condition : conditions)
+            wanted = wanted && condition.metBy(row[condition.column]);
+        if (wanted) rows.push_back(row);
+    }
+    return rows;
+}
+
+// The first `textColumns` columns aligned to the left, the others (numbers) to the right.
+void printMarkdown(const Lines& lines, std::size_t textColumns)
+{
+    for (std::size_t l = 0; l < lines.size(); ++l) {
+        std::string line, rule;
+        for (std::size_t c = 0; c < lines[l].size(); ++c) {
+            line += "| " + lines[l][c] + " ";
+            rule += c < textColumns ? "|---" : "|--:";
         }
-    const Row& g = *gpu;
+        std::printf("%s|\n", line.c_str());
+        if (l == 0) std::printf("%s|\n", rule.c_str());
+    }
+}
+
+// Columns as wide as their widest cell: the first two (text) to the left, numbers to the right.
+void printText(const Lines& lines)
+{
+    std::vector<std::size_t> width(lines[0].size());
+    for (const std::vector<std::string>& cells : lines)
+        for (std::size_t c = 0; c < cells.size(); ++c)
+            width[c] = std::max(width[c], cells[c].size());
+    for (const std::vector<std::string>& cells : lines) {
+        std::string line;
+        for (std::size_t c = 0; c < cells.size(); ++c) {
+            const std::string pad(width[c] - cells[c].size(), ' ');
+            line += (c == 0 ? "" : "  ") + (c < 2 ? cells[c] + pad : pad + cells[c]);
+        }
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        std::printf("%s\n", line.c_str());
+    }
+}
+
+bool isReference(const Row& row)
+{
+    const std::string& name = row.at("step");
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    bool isStep = name.size() > 6 && name.rfind("step", 0) == 0 && digit(name[4]) &&
+                  digit(name[5]) && name[6] == '_';
+    return !isStep;
+}
+
+// --text, --markdown: the line that says where the runs were made, the table (the steps, then
+// the references), and a note for each row measured differently from that line.
+void printBandwidthTable(const std::string& path, bool markdown)
+{
+    std::vector<Row> rows =
+        readCsv(path, {"step", "technique", "device", "compute_capability", "multiprocessors",
+                       "peak_gbs", "cuda_runtime", "cuda_driver", "type", "n", "block",
+                       "time_median_ms", "gbs", "percent_of_peak"});
+    if (rows.empty()) fail(path + " has a header but no rows");
+    // The line above the table describes the first GPU row (step01 runs on the CPU).
+    auto gpu = std::find_if(rows.begin(), rows.end(),
+                            [](const Row& row) { return !row.at("compute_capability").empty(); });
+    const Row g = gpu == rows.end() ? rows.front() : *gpu;
     std::string device = g.at("device");
     if (!g.at("compute_capability").empty()) {
         int cc = std::atoi(g.at("compute_capability").c_str());
@@ -136,304 +201,158 @@ Table makeTable(const std::vector<Row>& rows)
     }
     std::string cuda = g.at("cuda_runtime");
     if (!g.at("cuda_driver").empty()) cuda += " (driver " + g.at("cuda_driver") + ")";
-    table.title = device + ", CUDA " + cuda + ": " + g.at("type") + ", n = " + sizeText(g.at("n")) +
-                  (g.at("block").empty() ? "" : ", block " + g.at("block"));
+    const std::string title = device + ", CUDA " + cuda + ": " + g.at("type") +
+                              ", n = " + sizeText(g.at("n")) +
+                              (g.at("block").empty() ? "" : ", block " + g.at("block"));
 
-    auto cellsOf = [](const Row& row, const std::string& technique, const std::string& stepx,
-                      const std::string& total) {
-        const std::string& percent = row.at("percent_of_peak");
-        return std::vector<std::string>{
-            row.at("step"),
-            technique,
-            format("%.4f", number(row, "time_median_ms")),
-            format("%.2f", number(row, "gbs")),
-            percent.empty() ? "" : format("%.2f", std::atof(percent.c_str())),
-            stepx,
-            total};
-    };
-    double first = 0, previous = 0;
-    for (const Row& row : rows) {
-        if (isReference(row)) continue;
-        double ms = number(row, "time_median_ms");
-        if (first == 0) first = ms;
-        std::string stepx = previous == 0 ? "" : format("%.2f", previous / ms);
-        table.cells.push_back(cellsOf(row, row.at("technique"), stepx, format("%.2f", first / ms)));
-        previous = ms;
-    }
-    for (const Row& row : rows) {
-        if (!isReference(row)) continue;
-        std::string total = first == 0 ? "" : format("%.2f", first / number(row, "time_median_ms"));
-        table.cells.push_back(cellsOf(row, "reference: " + row.at("technique"), "", total));
-    }
-
-    // Say where a row was measured differently from the line above the table.
+    Lines lines = {markdown
+                       ? std::vector<std::string>{"step", "technique", "time (ms)", "GB/s",
+                                                  "% of peak", "step speedup", "cumulative speedup"}
+                       : std::vector<std::string>{"step", "technique", "time (ms)", "GB/s",
+                                                  "% peak", "step x", "total x"}};
+    std::string notes;
     for (const Row& row : rows) {
         if (row.at("device") != g.at("device"))
-            table.notes += "\n" + row.at("step") + " ran on " + row.at("device") + ".";
+            notes += "\n" + row.at("step") + " ran on " + row.at("device") + ".";
         if (row.at("type") != g.at("type") || row.at("n") != g.at("n"))
-            table.notes +=
-                "\n" + row.at("step") + ": " + row.at("type") + ", n = " + row.at("n") + ".";
+            notes += "\n" + row.at("step") + ": " + row.at("type") + ", n = " + row.at("n") + ".";
     }
-    return table;
+    std::stable_partition(rows.begin(), rows.end(),
+                          [](const Row& row) { return !isReference(row); });
+    double first = 0, previous = 0;  // the first step's time, the previous step's
+    for (const Row& row : rows) {
+        const std::string& time = row.at("time_median_ms");
+        char* end = nullptr;
+        const double ms = std::strtod(time.c_str(), &end);
+        if (time.empty() || *end != '\0' || !(ms > 0))
+            fail(path + ": " + row.at("step") + ": time_median_ms '" + time +
+                 "' is not a positive number");
+        const bool reference = isReference(row);
+        if (!reference && first == 0) first = ms;
+        const std::string& percent = row.at("percent_of_peak");
+        lines.push_back({row.at("step"), (reference ? "reference: " : "") + row.at("technique"),
+                         format("%.4f", ms), format("%.2f", number(row, "gbs")),
+                         percent.empty() ? "" : format("%.2f", std::atof(percent.c_str())),
+                         reference || previous == 0 ? "" : format("%.2f", previous / ms),
+                         first == 0 ? "" : format("%.2f", first / ms)});
+        if (!reference) previous = ms;
+    }
+    std::printf("%s\n\n", title.c_str());
+    markdown ? printMarkdown(lines, 2) : printText(lines);
+    if (!notes.empty()) std::printf("%s\n", notes.c_str());
 }
 
-void printMarkdown(const Table& table)
+// --select: the named columns of the rows, header first.
+void printSelection(const std::vector<std::string>& names, const std::string& path,
+                    const std::vector<Condition>& conditions)
 {
-    std::printf("%s\n\n", table.title.c_str());
-    std::printf(
-        "| step | technique | time (ms) | GB/s | %% of peak | step speedup | cumulative speedup "
-        "|\n");
-    std::printf("|---|---|--:|--:|--:|--:|--:|\n");
-    for (const std::vector<std::string>& cells : table.cells) {
-        for (const std::string& cell : cells) std::printf("| %s ", cell.c_str());
-        std::printf("|\n");
-    }
-    if (!table.notes.empty()) std::printf("%s\n", table.notes.c_str());
-}
-
-// Columns as wide as their widest cell: text to the left, numbers to the right.
-void printText(const Table& table)
-{
-    const std::vector<std::string> header = {"step",   "technique", "time (ms)", "GB/s",
-                                             "% peak", "step x",    "total x"};
-    std::vector<std::size_t> width(header.size());
-    for (std::size_t c = 0; c < header.size(); ++c) {
-        width[c] = header[c].size();
-        for (const std::vector<std::string>& cells : table.cells)
-            width[c] = std::max(width[c], cells[c].size());
-    }
-    auto printLine = [&](const std::vector<std::string>& cells) {
+    std::vector<Row> rows = readCsv(path, names, conditions);
+    Row header;  // the header line: a row whose fields are the column names
+    for (const std::string& name : names) header[name] = name;
+    rows.insert(rows.begin(), header);
+    for (const Row& row : rows) {
         std::string line;
-        for (std::size_t c = 0; c < cells.size(); ++c) {
-            std::string pad(width[c] - cells[c].size(), ' ');
-            line += c < 2 ? cells[c] + pad : pad + cells[c];
-            if (c + 1 < cells.size()) line += "  ";
-        }
-        while (!line.empty() && line.back() == ' ') line.pop_back();
+        for (std::size_t i = 0; i < names.size(); ++i) line += (i ? "," : "") + row.at(names[i]);
         std::printf("%s\n", line.c_str());
+    }
+}
+
+// FORMAT of --pivot prints the VALUE columns of a cell: it may hold %% and as many conversions
+// of a double (%f, %e, %g, with flags, width and precision) as there are VALUE columns (4 at most).
+void checkFormat(const std::string& pattern, std::size_t values)
+{
+    std::size_t conversions = 0;
+    for (std::size_t at = 0; (at = pattern.find('%', at)) != std::string::npos; ++at) {
+        const std::size_t percent = at;
+        at = pattern.find_first_not_of("-+ #0123456789.", at + 1);
+        const bool literal = at == percent + 1 && pattern[at] == '%';
+        const bool conversion =
+            at != std::string::npos && std::string("feEgG").find(pattern[at]) != std::string::npos;
+        if (!literal && !conversion)
+            fail("--pivot: format '" + pattern +
+                 "': only %f, %e, %g (flags, width, precision) and %%");
+        conversions += conversion;
+    }
+    if (conversions != values || values > 4)
+        fail("--pivot: format '" + pattern + "' has " + std::to_string(conversions) +
+             " conversions for " + std::to_string(values) + " value columns (at most 4)");
+}
+
+// --pivot: one line per value of the ROW columns, one column per value of ACROSS (both in the
+// order they first appear), and in each cell the VALUE columns of the one row with those
+// values, printed by FORMAT. A column named n shows a power of two as 2^K.
+void printPivot(const std::vector<std::string>& rowNames, const std::string& across,
+                const std::string& pattern, const std::vector<std::string>& valueNames,
+                const std::string& path, const std::vector<Condition>& conditions)
+{
+    checkFormat(pattern, valueNames.size());
+    std::vector<std::string> needed = rowNames;
+    needed.push_back(across);
+    needed.insert(needed.end(), valueNames.begin(), valueNames.end());
+    const std::vector<Row> rows = readCsv(path, needed, conditions);
+    if (rows.empty()) fail(path + ": no row meets the conditions of --pivot");
+    auto shown = [](const Row& row, const std::string& name) {
+        return name == "n" ? sizeText(row.at(name)) : row.at(name);
     };
-    std::printf("%s\n\n", table.title.c_str());
-    printLine(header);
-    for (const std::vector<std::string>& cells : table.cells) printLine(cells);
-    if (!table.notes.empty()) std::printf("%s\n", table.notes.c_str());
+    auto addNew = [](auto& list, const auto& item) {
+        if (std::find(list.begin(), list.end(), item) == list.end()) list.push_back(item);
+    };
+    Lines keys;                        // the ROW values of each line
+    std::vector<std::string> columns;  // the values of ACROSS
+    std::map<std::pair<std::vector<std::string>, std::string>, std::string> cells;
+    for (const Row& row : rows) {
+        std::vector<std::string> key;
+        for (const std::string& name : rowNames) key.push_back(shown(row, name));
+        const std::string column = shown(row, across);
+        addNew(keys, key);
+        addNew(columns, column);
+        double value[4] = {};
+        for (std::size_t v = 0; v < valueNames.size(); ++v) value[v] = number(row, valueNames[v]);
+        const std::string cell = format(pattern.c_str(), value[0], value[1], value[2], value[3]);
+        if (!cells.emplace(std::make_pair(key, column), cell).second)
+            fail(path + ": two rows for " + across + " " + column + " and the same " +
+                 rowNames.front() + (rowNames.size() > 1 ? ", ..." : ""));
+    }
+    Lines lines = {rowNames};
+    lines[0].insert(lines[0].end(), columns.begin(), columns.end());
+    for (const std::vector<std::string>& key : keys) {
+        lines.push_back(key);
+        for (const std::string& column : columns) lines.back().push_back(cells[{key, column}]);
+    }
+    printMarkdown(lines, rowNames.size());
 }
 
 }  // namespace
-
-std::vector<std::string> splitNames(const std::string& list)
-{
-    std::vector<std::string> names = splitFields(list);
-    for (const std::string& name : names)
-        if (name.empty()) fail("column list '" + list + "': an empty column name");
-    return names;
-}
-
-// A condition of --where: the column's field equals (or, with !=, differs from) the value or
-// one of the values given as A|B|C; with <, <=, > or >= the field and the value are numbers.
-struct Condition {
-    std::string column, comparison;
-    std::vector<std::string> values;
-};
-
-Condition parseCondition(const std::string& text)
-{
-    const std::size_t at = text.find_first_of("=<>!");
-    if (at == std::string::npos || at == 0)
-        fail("--where '" + text + "': expected NAME=VALUE, NAME!=VALUE, NAME<VALUE, ...");
-    Condition condition;
-    condition.column = text.substr(0, at);
-    for (const char* comparison : {"!=", "<=", ">=", "=", "<", ">"})
-        if (text.compare(at, std::string(comparison).size(), comparison) == 0) {
-            condition.comparison = comparison;
-            break;
-        }
-    if (condition.comparison.empty())
-        fail("--where '" + text + "': expected NAME=VALUE, NAME!=VALUE, NAME<VALUE, ...");
-    std::stringstream values(text.substr(at + condition.comparison.size()));
-    for (std::string value; std::getline(values, value, '|');) condition.values.push_back(value);
-    if (condition.values.empty()) condition.values.push_back("");
-    return condition;
-}
-
-bool meets(const Condition& condition, const std::string& field)
-{
-    const std::string& c = condition.comparison;
-    if (c == "=" || c == "!=") {
-        const bool found = std::find(condition.values.begin(), condition.values.end(), field) !=
-                           condition.values.end();
-        return found == (c == "=");
-    }
-    const double a = std::atof(field.c_str()), b = std::atof(condition.values[0].c_str());
-    return c == "<" ? a < b : c == "<=" ? a <= b : c == ">" ? a > b : a >= b;
-}
-
-// The rows of a results CSV that meet every condition, each as its fields; the header first.
-struct Selection {
-    std::vector<std::string> header;
-    std::vector<std::vector<std::string>> rows;
-    std::size_t indexOf(const std::string& name, const std::string& path) const
-    {
-        auto found = std::find(header.begin(), header.end(), name);
-        if (found == header.end()) fail(path + " has no column '" + name + "'");
-        return std::size_t(found - header.begin());
-    }
-};
-
-Selection selectRows(const std::vector<Condition>& conditions, const std::string& path)
-{
-    std::ifstream file(path);
-    if (!file) fail("cannot read " + path);
-    std::string line;
-    if (!std::getline(file, line)) fail(path + " is empty");
-    Selection selection;
-    selection.header = splitFields(line);
-    std::vector<std::size_t> tested;
-    for (const Condition& condition : conditions)
-        tested.push_back(selection.indexOf(condition.column, path));
-    for (int number = 2; std::getline(file, line); ++number) {
-        if (line.empty()) continue;
-        std::vector<std::string> fields = splitFields(line);
-        if (fields.size() != selection.header.size())
-            fail(path + ":" + std::to_string(number) + ": " + std::to_string(fields.size()) +
-                 " fields, the header has " + std::to_string(selection.header.size()));
-        bool wanted = true;
-        for (std::size_t c = 0; c < conditions.size(); ++c)
-            wanted = wanted && meets(conditions[c], fields[tested[c]]);
-        if (wanted) selection.rows.push_back(fields);
-    }
-    return selection;
-}
-
-// --select: the named columns of the rows that meet every condition, header first.
-int printSelection(const std::vector<std::string>& names, const std::vector<Condition>& conditions,
-                   const std::string& path)
-{
-    const Selection selection = selectRows(conditions, path);
-    std::vector<std::size_t> selected;
-    for (const std::string& name : names) selected.push_back(selection.indexOf(name, path));
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) out += (i ? "," : "") + names[i];
-    std::printf("%s\n", out.c_str());
-    for (const std::vector<std::string>& fields : selection.rows) {
-        out.clear();
-        for (std::size_t i = 0; i < selected.size(); ++i)
-            out += (i ? "," : "") + fields[selected[i]];
-        std::printf("%s\n", out.c_str());
-    }
-    return 0;
-}
-
-// FORMAT of --pivot cut after each conversion: "%.0f (%.1f)" is "%.0f" and " (%.1f)", each
-// piece to be printed with one number. Only the conversions of a double (f, e, g) and %%.
-std::vector<std::string> splitFormat(const std::string& pattern, std::size_t numbers)
-{
-    std::vector<std::string> pieces(1);
-    for (std::size_t i = 0; i < pattern.size(); ++i) {
-        pieces.back() += pattern[i];
-        if (pattern[i] != '%') continue;
-        const std::size_t end = pattern.find_first_not_of("-+ #0123456789.", i + 1);
-        if (end == i + 1 && pattern[end] == '%') {
-            pieces.back() += '%';
-        } else if (end != std::string::npos &&
-                   std::string("feEgG").find(pattern[end]) != std::string::npos) {
-            pieces.back() += pattern.substr(i + 1, end - i);
-            pieces.emplace_back();
-        } else {
-            fail("--pivot: format '" + pattern +
-                 "': only %f, %e, %g (flags, width, precision) and %%");
-        }
-        i = end;
-    }
-    if (pieces.size() - 1 != numbers)
-        fail("--pivot: format '" + pattern + "' has " + std::to_string(pieces.size() - 1) +
-             " conversions for " + std::to_string(numbers) + " value columns");
-    for (std::size_t at; (at = pieces.back().find("%%")) != std::string::npos;)
-        pieces.back().erase(at, 1);  // the text after the last number is printed as it is
-    return pieces;
-}
-
-// --pivot: a Markdown table of the rows that meet every condition, one line per value of the
-// ROW columns, one column per value of ACROSS (both in the order they first appear), and in
-// each cell the VALUE columns of the one row with those values, printed by FORMAT. A column
-// named n shows a power of two as 2^K.
-int printPivot(const std::vector<std::string>& rowNames, const std::string& across,
-               const std::string& pattern, const std::vector<std::string>& valueNames,
-               const std::vector<Condition>& conditions, const std::string& path)
-{
-    std::vector<std::string> pieces = splitFormat(pattern, valueNames.size());
-    const Selection selection = selectRows(conditions, path);
-    if (selection.rows.empty()) fail(path + ": no row meets the conditions of --pivot");
-    std::vector<std::size_t> keys, values;
-    for (const std::string& name : rowNames) keys.push_back(selection.indexOf(name, path));
-    for (const std::string& name : valueNames) values.push_back(selection.indexOf(name, path));
-    const std::size_t acrossIndex = selection.indexOf(across, path);
-    auto shown = [&](std::size_t column, const std::string& field) {
-        return selection.header[column] == "n" ? sizeText(field) : field;
-    };
-    std::vector<std::string> lines, columns;  // in the order they first appear
-    std::map<std::pair<std::string, std::string>, std::string> cells;
-    for (const std::vector<std::string>& fields : selection.rows) {
-        std::string line;
-        for (std::size_t k : keys) line += "| " + shown(k, fields[k]) + " ";
-        const std::string column = shown(acrossIndex, fields[acrossIndex]);
-        if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
-        if (std::find(columns.begin(), columns.end(), column) == columns.end())
-            columns.push_back(column);
-        std::string cell;
-        for (std::size_t v = 0; v < values.size(); ++v)
-            cell += format(pieces[v].c_str(), std::atof(fields[values[v]].c_str()));
-        cell += pieces.back();
-        if (!cells.emplace(std::make_pair(line, column), cell).second)
-            fail(path + ": two rows for " + line + "| and " + across + " " + column);
-    }
-    std::string heading, rule;
-    for (const std::string& name : rowNames) heading += "| " + name + " ", rule += "|---";
-    for (const std::string& column : columns) heading += "| " + column + " ", rule += "|--:";
-    std::printf("%s|\n%s|\n", heading.c_str(), rule.c_str());
-    for (const std::string& line : lines) {
-        std::string text = line;
-        for (const std::string& column : columns) {
-            auto cell = cells.find(std::make_pair(line, column));
-            text += "| " + (cell == cells.end() ? std::string() : cell->second) + " ";
-        }
-        std::printf("%s|\n", text.c_str());
-    }
-    return 0;
-}
 
 int main(int argc, char** argv)
 {
     const std::string usage =
         "usage: results_table --text CSV | --markdown CSV | --select NAME,NAME... [WHERE]... CSV | "
         "--pivot ROW,ROW... ACROSS FORMAT VALUE,VALUE... [WHERE]... CSV; WHERE: --where "
-        "NAME=VALUE[|VALUE...] (or !=, or the numeric <, <=, >, >=)";
-    if (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
-        std::printf(
-            "%s\nThe bandwidth table of a CSV that the programs wrote (--csv), the named\n"
-            "columns of its rows that meet every --where (CSV, header first), or a Markdown\n"
-            "table of those rows: a line per ROW values, a column per ACROSS value, VALUE\n"
-            "columns printed by FORMAT in the cells (e.g. --pivot type n '%%.0f' gbs).\n",
-            usage.c_str());
+        "NAME=VALUE[|VALUE...] (or !=, or the numeric <, <=, >, >=); tools/results_table.cpp "
+        "says more";
+    const std::vector<std::string> arguments(argv + 1, argv + argc);
+    const std::string mode = arguments.empty() ? "" : arguments[0];
+    if (mode == "--help" || mode == "-h") {
+        std::printf("%s\n", usage.c_str());
         return 0;
     }
-    const std::string mode = argc > 1 ? argv[1] : "";
-    const int first = mode == "--select" ? 3 : mode == "--pivot" ? 6 : 0;  // the first --where
-    if (first > 0 && argc > first) {
-        std::vector<Condition> conditions;
-        int a = first;
-        for (; a + 1 < argc && std::string(argv[a]) == "--where"; a += 2)
-            conditions.push_back(parseCondition(argv[a + 1]));
-        if (a != argc - 1 || std::string(argv[a]).rfind("--", 0) == 0) fail(usage);
-        if (mode == "--select") return printSelection(splitNames(argv[2]), conditions, argv[a]);
-        return printPivot(splitNames(argv[2]), argv[3], argv[4], splitNames(argv[5]), conditions,
-                          argv[a]);
+    if (mode == "--text" || mode == "--markdown") {
+        if (arguments.size() != 2) fail(usage);
+        printBandwidthTable(arguments[1], mode == "--markdown");
+        return 0;
     }
-    if (argc != 3 || first > 0) fail(usage);
-    if (mode != "--text" && mode != "--markdown") fail("unknown mode '" + mode + "'; " + usage);
-    Table table = makeTable(readCsv(argv[2]));
-    if (mode == "--markdown")
-        printMarkdown(table);
+    if (mode != "--select" && mode != "--pivot") fail("unknown mode '" + mode + "'; " + usage);
+    // --select NAMES, --pivot ROWS ACROSS FORMAT VALUES; then the conditions, then the CSV.
+    std::size_t at = mode == "--select" ? 2 : 5;
+    std::vector<Condition> conditions;
+    for (; at + 1 < arguments.size() && arguments[at] == "--where"; at += 2)
+        conditions.push_back(parseCondition(arguments[at + 1]));
+    if (at + 1 != arguments.size() || arguments[at].rfind("--", 0) == 0) fail(usage);
+    if (mode == "--select")
+        printSelection(splitNames(arguments[1]), arguments[at], conditions);
     else
-        printText(table);
+        printPivot(splitNames(arguments[1]), arguments[2], arguments[3], splitNames(arguments[4]),
+                   arguments[at], conditions);
     return 0;
 }

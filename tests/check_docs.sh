@@ -9,54 +9,40 @@
 #      that exists;
 #   4. every step page has an "## Exercises" section with at least 3 numbered exercises,
 #      one of them checked by a test (ctest -R exercise_...).
-# Needs bash, coreutils, diff and awk only.
 set -u
 cd "${1:-$(dirname "$0")/..}" || exit 1
 failures=0
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
-# 1. Generated regions.
-if ! scripts/maintainer/docs.sh --check; then
+scripts/maintainer/docs.sh --check ||
     fail "generated regions are stale (run scripts/maintainer/docs.sh and commit the pages)"
-fi
 
-# 2. A page per step.
 step_pages=()
 for folder in step[0-9][0-9]_* cub_reference; do
-    [ -d "$folder" ] || continue
-    case $folder in step99_*) continue ;; esac  # a student's copy of a step
+    [[ -d $folder && $folder != step99_* ]] || continue  # step99_*: a student's copy of a step
     page=docs/$folder.md
-    if [ -f "$page" ]; then step_pages+=("$page"); else fail "$folder has no page $page"; fi
+    [ -f "$page" ] && step_pages+=("$page") || fail "$folder has no page $page"
 done
 
-# 3. Relative links.
 for page in docs/*.md exercises/README.md; do
-    [ -f "$page" ] || continue
-    directory=$(dirname "$page")
-    # Every ](target) outside code blocks; external links and pure anchors are skipped.
-    targets=$(awk '/^```/ { code = !code; next } !code' "$page" |
-        grep -o '](\([^)]*\))' | sed -e 's/^](//' -e 's/)$//' -e 's/ .*//' || true)
-    for target in $targets; do
-        case $target in
-        http://* | https://* | mailto:* | \#*) continue ;;
-        esac
-        path=${target%%#*}
-        [ -e "$directory/$path" ] || fail "$page links to $target, which does not exist"
-    done
+    # Every ](target) outside code blocks but external links and anchors, without its #anchor.
+    while read -r target; do
+        [ -e "$(dirname "$page")/$target" ] || fail "$page links to $target, which does not exist"
+    done < <(awk '/^```/ { code = !code; next }
+                  !code { while (match($0, /\]\([^) ]+/)) {
+                              target = substr($0, RSTART + 2, RLENGTH - 2)
+                              $0 = substr($0, RSTART + RLENGTH)
+                              sub(/#.*/, "", target)
+                              if (target != "" && target !~ /^(https?|mailto):/) print target
+                          } }' "$page")
 done
 
-# 4. Exercises.
 for page in "${step_pages[@]}"; do
-    count=$(awk '/^## / { inside = ($0 ~ /^## Exercises/) } inside && /^[0-9]+\. / { n++ } END { print n + 0 }' "$page")
-    [ "$count" -ge 3 ] || fail "$page has $count numbered exercises under '## Exercises', at least 3 wanted"
-    grep -q 'ctest -R exercise_' "$page" || fail "$page names no exercise test (ctest -R exercise_...)"
+    count=$(awk '/^## / { inside = ($0 ~ /^## Exercises/) } inside && /^[0-9]+\. / { n++ }
+                 END { print n + 0 }' "$page")
+    [ "$count" -ge 3 ] || fail "$page has $count numbered exercises under '## Exercises' (3 wanted)"
+    grep -q 'ctest -R exercise_' "$page" || fail "$page names no test (ctest -R exercise_...)"
 done
 
-if [ "$failures" -gt 0 ]; then
-    echo "check_docs: $failures problem(s)"
-    exit 1
-fi
+[ "$failures" -eq 0 ] || { echo "check_docs: $failures problem(s)"; exit 1; }
 echo "check_docs: ${#step_pages[@]} step pages, links and generated regions OK"

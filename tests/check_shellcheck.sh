@@ -6,14 +6,11 @@
 set -u
 cd "$1" || exit 1
 if ! command -v shellcheck >/dev/null; then
-    if [ "${REDUCTION_REQUIRE_SHELLCHECK:-0}" = 1 ]; then
-        echo "FAIL: shellcheck not found, and REDUCTION_REQUIRE_SHELLCHECK=1 requires it"
-        exit 1
-    fi
+    [ "${REDUCTION_REQUIRE_SHELLCHECK:-0}" != 1 ] || { echo "FAIL: shellcheck not found"; exit 1; }
     echo "SKIPPED: shellcheck not found (Debian/Ubuntu package shellcheck)"
     exit 77
 fi
 mapfile -t scripts < <(git ls-files '*.sh' .ci/run)
-[ ${#scripts[@]} -gt 0 ] || { echo "FAIL: git listed no shell script (is this a git checkout?)"; exit 1; }
-shellcheck "${scripts[@]}" &&
-    echo "ok: ${#scripts[@]} shell scripts pass shellcheck $(shellcheck --version | sed -n 's/^version: //p')"
+[ ${#scripts[@]} -gt 0 ] || { echo "FAIL: git listed no script (not a git checkout?)"; exit 1; }
+version=$(shellcheck --version | sed -n 's/^version: //p')
+shellcheck "${scripts[@]}" && echo "ok: ${#scripts[@]} shell scripts pass shellcheck $version"

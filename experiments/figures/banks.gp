@@ -1,5 +1,4 @@
-# Shared-memory banks touched by one warp, step04 against step05, from banks.dat
-# (figure_addressing.cpp):  gnuplot -e "data='banks.dat'; out='banks.png'" banks.gp
+# Shared-memory banks touched by one warp, step04 against step05 (banks.dat, run.sh).
 # A cell: how many distinct 4-byte words the warp's load needs from that bank; a load
 # takes as many passes through the banks as the largest number in its row.
 set terminal pngcairo size 1500,820 font "Sans,13" background rgb "white"

@@ -1,6 +1,5 @@
 # Global loads of one warp, step 08's grid-stride loop against a contiguous chunk per thread,
-# from coalescing.dat (figure_addressing.cpp):
-#   gnuplot -e "data='coalescing.dat'; out='coalescing.png'" coalescing.gp
+# from coalescing.dat (run.sh).
 # Rows: the trips of the loop; a coloured cell: the element a lane reads on that trip.
 # Vertical lines: 32-byte sector boundaries; a load moves every sector it touches.
 set terminal pngcairo size 1400,720 font "Sans,13" background rgb "white" noenhanced

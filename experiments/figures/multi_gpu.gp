@@ -1,7 +1,6 @@
 # Step 13 in one picture: the global array cut into contiguous slices (n = 10 over K = 4
 # ranks, as sliceOf cuts it: the first n % K ranks take one element more), each rank's GPU
 # summing its slice with step 12, and ncclAllReduce leaving the total on every rank.
-#   gnuplot -e "out='multi_gpu.png'" multi_gpu.gp
 set terminal pngcairo size 1500,700 font "Sans,13" background rgb "white" noenhanced
 set output out
 unset key; unset border; unset tics

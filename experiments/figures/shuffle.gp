@@ -1,5 +1,4 @@
-# step09's warp sum with shuffles, from shuffle.dat (figure_addressing.cpp):
-#   gnuplot -e "data='shuffle.dat'; out='warp_shuffle.png'" shuffle.gp
+# step09's warp sum with shuffles, from shuffle.dat (run.sh).
 set terminal pngcairo size 1500,720 font "Sans,13" background rgb "white" noenhanced
 set output out
 unset key; unset border; unset xtics; unset ytics

@@ -1,5 +1,4 @@
-# step12's single pass, from tickets.dat (figure_addressing.cpp):
-#   gnuplot -e "data='tickets.dat'; out='single_pass_tickets.png'" tickets.gp
+# step12's single pass, from tickets.dat (run.sh).
 set terminal pngcairo size 1500,640 font "Sans,13" background rgb "white" noenhanced
 set output out
 unset key; set border 3

@@ -1,5 +1,4 @@
-# One reduction tree of 16 cells, from a data file that figure_addressing.cpp writes:
-#   gnuplot -e "data='tree_strided.dat'; out='tree_strided.png'; heading='...'" tree.gp
+# One reduction tree of 16 cells, from a data file and a heading (run.sh).
 # Rows top to bottom: the cells of sharedPartials[] before the first level and after each
 # level; arrows: the two operands of each addition; red: the thread that adds. A cell's label
 # is the set of inputs it holds the sum of, on two lines where it is long.

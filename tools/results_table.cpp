@@ -19,9 +19,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -94,16 +94,10 @@ struct Condition {
 
 Condition parseCondition(const std::string& text)
 {
-    const std::size_t at = text.find_first_of("=<>!");
-    Condition condition;
-    for (const char* comparison : {"!=", "<=", ">=", "=", "<", ">"})
-        if (at != std::string::npos && condition.comparison.empty() &&
-            text.compare(at, std::strlen(comparison), comparison) == 0)
-            condition.comparison = comparison;
-    if (at == 0 || condition.comparison.empty())
+    std::smatch parts;  // the name, up to the first of = < > !; the comparison; the values
+    if (!std::regex_match(text, parts, std::regex("([^=<>!]+)(!=|<=|>=|=|<|>)(.*)")))
         fail("--where '" + text + "': expected NAME=VALUE, NAME!=VALUE, NAME<VALUE, ...");
-    condition.column = text.substr(0, at);
-    condition.values = splitFields(text.substr(at + condition.comparison.size()), '|');
+    Condition condition{parts[1], parts[2], splitFields(parts[3], '|')};
     if (condition.values.empty()) condition.values.push_back("");
     return condition;
 }
@@ -172,11 +166,7 @@ void printText(const Lines& lines)
 
 bool isReference(const Row& row)
 {
-    const std::string& name = row.at("step");
-    auto digit = [](char c) { return c >= '0' && c <= '9'; };
-    bool isStep = name.size() > 6 && name.rfind("step", 0) == 0 && digit(name[4]) &&
-                  digit(name[5]) && name[6] == '_';
-    return !isStep;
+    return !std::regex_match(row.at("step"), std::regex("step[0-9][0-9]_.*"));
 }
 
 // --text, --markdown: the line that says where the runs were made, the table (the steps, then
@@ -261,18 +251,14 @@ void printSelection(const std::vector<std::string>& names, const std::string& pa
 // of a double (%f, %e, %g, with flags, width and precision) as there are VALUE columns (4 at most).
 void checkFormat(const std::string& pattern, std::size_t values)
 {
+    const std::string percent = "%%|%[-+ #0-9.]*[feEgG]";  // a % sign, or a number's conversion
+    if (!std::regex_match(pattern, std::regex("([^%]|" + percent + ")*")))
+        fail("--pivot: format '" + pattern + "': only %f, %e, %g (flags, width, precision) and %%");
     std::size_t conversions = 0;
-    for (std::size_t at = 0; (at = pattern.find('%', at)) != std::string::npos; ++at) {
-        const std::size_t percent = at;
-        at = pattern.find_first_not_of("-+ #0123456789.", at + 1);
-        const bool literal = at == percent + 1 && pattern[at] == '%';
-        const bool conversion =
-            at != std::string::npos && std::string("feEgG").find(pattern[at]) != std::string::npos;
-        if (!literal && !conversion)
-            fail("--pivot: format '" + pattern +
-                 "': only %f, %e, %g (flags, width, precision) and %%");
-        conversions += conversion;
-    }
+    const std::regex token(percent);
+    for (auto at = std::sregex_iterator(pattern.begin(), pattern.end(), token);
+         at != std::sregex_iterator(); ++at)
+        conversions += at->str() != "%%";
     if (conversions != values || values > 4)
         fail("--pivot: format '" + pattern + "' has " + std::to_string(conversions) +
              " conversions for " + std::to_string(values) + " value columns (at most 4)");

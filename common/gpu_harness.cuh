@@ -351,15 +351,7 @@ int runOnDevice(Options options, const char* stepName, const Platform& platform,
 
     // Every process has the same record (the totals and the times were shared), so every
     // one takes the same decision; rank 0 prints.
-    if (record.timed && record.peakGBs() > 0 && record.gbs() > record.peakGBs()) {
-        if (processes.rank == 0)
-            std::fprintf(stderr,
-                         "%s: error: measured %.1f GB/s exceeds the %s theoretical %.1f GB/s: "
-                         "the timing is wrong (cached input or a broken event), not the GPU fast\n",
-                         stepName, record.gbs(), processes.count > 1 ? "devices'" : "device's",
-                         record.peakGBs());
-        return exitBadMeasurement;
-    }
+    if (measuredAbovePeak(record, processes.rank == 0)) return exitBadMeasurement;
     const int verdict = record.passed() && sameBits ? exitVerified : exitWrongResult;
     if (processes.rank != 0) return verdict;
     finishRun(record, options);

@@ -232,6 +232,20 @@ ExactReference<T> prepareExactInput(const Processes& processes, std::uint64_t se
     return makeExactSumNonzero(input, total);
 }
 
+// True for a run faster than its devices' theoretical bandwidth (exit code 4): the timing is
+// wrong, not the GPU fast. Where `print`, it says so on stderr.
+inline bool measuredAbovePeak(const RunRecord& record, bool print)
+{
+    const bool above = record.timed && record.peakGBs() > 0 && record.gbs() > record.peakGBs();
+    if (above && print)
+        std::fprintf(stderr,
+                     "%s: error: measured %.1f GB/s exceeds the %s theoretical %.1f GB/s: "
+                     "the timing is wrong (cached input or a broken event), not the GPU fast\n",
+                     record.step.c_str(), record.gbs(), record.gpus > 1 ? "devices'" : "device's",
+                     record.peakGBs());
+    return above;
+}
+
 // Prints the report (or the CSV row) and returns the exit code: 0 only if both checks passed.
 inline int finishRun(const RunRecord& record, const Options& options)
 {

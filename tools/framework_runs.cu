@@ -24,6 +24,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <vector>
 
@@ -48,11 +49,9 @@ std::string rawTypeName()
 template <typename T>
 bool writeRaw(const std::string& path, const std::vector<T>& elements)
 {
-    std::FILE* file = std::fopen(path.c_str(), "wb");
-    if (!file) return false;
-    const bool written =
-        std::fwrite(elements.data(), sizeof(T), elements.size(), file) == elements.size();
-    return std::fclose(file) == 0 && written;
+    std::ofstream file(path, std::ios::binary);
+    file.write(reinterpret_cast<const char*>(elements.data()), elements.size() * sizeof(T));
+    return bool(file.flush());
 }
 
 // A folder of its own under $TMPDIR (or /tmp), removed with everything in it at the end.
@@ -77,10 +76,10 @@ bool parseSum(const std::string& text, T& sum)
     using Scalar = typename ElementTraits<T>::Scalar;
     std::istringstream words(text);
     Scalar part[2] = {};
+    std::string word;
     for (int c = 0; c < ElementTraits<T>::components; ++c) {
-        std::string word;
-        if (!(words >> word)) return false;
         char* end = nullptr;
+        if (!(words >> word)) return false;
         // Integers modulo 2^bits, as the exact check compares them (torch sums int32 in int64).
         if constexpr (std::is_integral_v<Scalar>)
             part[c] = Scalar(std::strtoll(word.c_str(), &end, 10));
@@ -88,60 +87,64 @@ bool parseSum(const std::string& text, T& sum)
             part[c] = Scalar(std::strtod(word.c_str(), &end));
         if (*end != '\0') return false;
     }
-    std::string extra;
-    if (words >> extra) return false;
     if constexpr (ElementTraits<T>::components == 1)
         sum = part[0];
     else
         sum = T(part[0], part[1]);
-    return true;
+    return !(words >> word);  // nothing after the sum
 }
 
+// Reads DIR/result.txt into the record: the framework's name and CUDA runtime, its sums (the
+// harness checks them), its times. Returns what is wrong with the file, or "" if nothing is:
+// each key on as many lines as the harness asked for runs, each sum and time a number.
 template <typename T>
-struct FrameworkResult {
-    std::string step, technique, cudaRuntime;
-    std::vector<T> exactSums, randomSums;
-    std::vector<double> timesMs;
-};
-
-// Reads DIR/result.txt; returns what is wrong with it, or "" if nothing is.
-template <typename T>
-std::string readResult(const std::string& path, FrameworkResult<T>& result)
+std::string readResult(const std::string& path, RunRecord& record,
+                       const ExactReference<T>& exactReference, const Reference<T>& reference)
 {
     std::ifstream file(path);
     if (!file) return "the framework wrote no " + path;
-    int lineNumber = 0;
+    std::map<std::string, std::vector<std::string>> lines;  // key -> the values of its lines
     for (std::string line; std::getline(file, line);) {
-        ++lineNumber;
         const std::size_t space = line.find(' ');
-        const std::string key = line.substr(0, space);
-        const std::string value = space == std::string::npos ? "" : line.substr(space + 1);
-        T sum{};
-        std::istringstream times(value);
-        bool valid = true;
-        if (key == "step") {
-            result.step = value;
-        } else if (key == "technique") {
-            result.technique = value;
-        } else if (key == "cuda_runtime") {
-            result.cudaRuntime = value;
-        } else if (key == "exact" || key == "random") {
-            valid = parseSum(value, sum);
-            (key == "exact" ? result.exactSums : result.randomSums).push_back(sum);
-        } else if (key == "times_ms") {
-            for (double ms; valid && times >> ms;) {
-                result.timesMs.push_back(ms);
-                valid = ms > 0;
-            }
-            valid = valid && times.eof();
-        } else {
-            valid = false;
-        }
-        if (!valid)
-            return path + " line " + std::to_string(lineNumber) + ": '" + line + "' is not a " +
-                   "step, technique, cuda_runtime, exact SUM, random SUM or times_ms line";
+        lines[line.substr(0, space)].push_back(space == std::string::npos ? ""
+                                                                          : line.substr(space + 1));
     }
-    if (result.step.empty()) return path + " names no step";
+    const std::size_t timed = record.iterations > 0 ? 1 : 0;
+    const std::map<std::string, std::size_t> expected = {
+        {"step", 1},  {"technique", 1},      {"cuda_runtime", 1},
+        {"exact", 2}, {"random", 1 + timed}, {"times_ms", timed}};
+    for (const auto& [key, count] : expected)
+        if (lines[key].size() != count)
+            return path + ": " + std::to_string(lines[key].size()) + " '" + key +
+                   "' lines, expected " + std::to_string(count);
+    if (lines.size() > expected.size())
+        return path +
+               ": a line that is not step, technique, cuda_runtime, exact, random or times_ms";
+    record.step = lines["step"][0];
+    record.technique = lines["technique"][0];
+    record.platform.cudaRuntime = lines["cuda_runtime"][0];
+    if (record.step.empty()) return path + " names no step";
+    T sum{};
+    for (const std::string& text : lines["exact"]) {
+        if (!parseSum(text, sum)) return path + ": 'exact " + text + "' is not a sum";
+        addExactRun(record, sum, exactReference);
+    }
+    for (const std::string& text : lines["random"]) {
+        if (!parseSum(text, sum)) return path + ": 'random " + text + "' is not a sum";
+        addAccuracyRun(record, sum, reference);
+    }
+    std::vector<double> timesMs;
+    std::istringstream times(timed ? lines["times_ms"][0] : "");
+    bool positive = true;
+    for (double ms; times >> ms;) {
+        timesMs.push_back(ms);
+        positive = positive && ms > 0;
+    }
+    if (!positive || !times.eof() || timesMs.size() != std::size_t(record.iterations))
+        return path + ": times_ms: expected " + std::to_string(record.iterations) +
+               " positive times";
+    record.timed = timed;
+    if (timed) record.timing = summarize(timesMs);
     return "";
 }
 
@@ -217,38 +220,17 @@ int runFramework(const Options& options, char** command)
                          : ("failed, exit code " + std::to_string(commandStatus)).c_str());
         return exitCudaError;
     }
-    // The runs the harness asked for, no more and no fewer.
-    FrameworkResult<T> result;
-    const std::string path = folder.path + "/result.txt";
-    std::string wrong = readResult(path, result);
-    const std::size_t randomRuns = record.iterations > 0 ? 2 : 1;
-    if (wrong.empty() && (result.exactSums.size() != 2 || result.randomSums.size() != randomRuns ||
-                          result.timesMs.size() != std::size_t(record.iterations)))
-        wrong = path + ": expected 2 exact sums, " + std::to_string(randomRuns) +
-                " random sums and " + std::to_string(record.iterations) + " times";
+    // The framework's row: its name, its CUDA runtime, its sums and times, no more and no
+    // fewer runs than the harness asked for; the harness's checks and report.
+    const std::string wrong =
+        readResult(folder.path + "/result.txt", record, exactReference, reference);
     if (!wrong.empty()) {
         std::fprintf(stderr, "%s: error: %s\n", programName, wrong.c_str());
         return exitCudaError;
     }
-
-    // The framework's row: its name, its CUDA runtime; the harness's checks and report.
-    record.step = result.step;
-    record.technique = result.technique;
-    record.platform.cudaRuntime = result.cudaRuntime;
-    for (const T& sum : result.exactSums) addExactRun(record, sum, exactReference);
-    for (const T& sum : result.randomSums) addAccuracyRun(record, sum, reference);
-    if (record.iterations > 0) {
-        record.timed = true;
-        record.timing = summarize(result.timesMs);
+    if (record.timed)
         record.cache = platform.l2Bytes > 0 ? "L2 emptied before each run" : "caches as found";
-    }
-    if (record.timed && platform.peakGBs > 0 && record.gbs() > platform.peakGBs) {
-        std::fprintf(stderr,
-                     "%s: error: measured %.1f GB/s exceeds the device's theoretical %.1f GB/s: "
-                     "the timing is wrong, not the GPU fast\n",
-                     record.step.c_str(), record.gbs(), platform.peakGBs);
-        return exitBadMeasurement;
-    }
+    if (measuredAbovePeak(record, true)) return exitBadMeasurement;
     return finishRun(record, options);
 }
 

@@ -17,10 +17,10 @@ source scripts/mpi_one_host.sh  # step 13 without ssh or rsh
 build=${BUILD_DIR:-build}
 out=${1:?usage: scripts/bench.sh OUTDIR [table|frameworks|n|block|type ...]}
 shift
-parts=${*:-table frameworks n block type}
+all="table frameworks n block type"
+parts=${*:-$all}
 for part in $parts; do  # before anything runs
-    case $part in table | frameworks | n | block | type) ;;
-    *) echo "bench: unknown part '$part' (table, frameworks, n, block, type)" >&2; exit 2 ;; esac
+    [[ " $all " == *" $part "* ]] || { echo "bench: unknown part '$part' ($all)" >&2; exit 2; }
 done
 mkdir -p "$out"
 scripts/setup.sh tutorial

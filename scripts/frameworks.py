@@ -11,7 +11,7 @@ the first kernel: compare jax_sum with the others at large n only); the host's (
 Exit codes: 0 summed, 2 bad usage, 3 error, 77 skipped (not installed, no GPU: it says why).
 """
 
-import importlib.util
+import itertools
 import pathlib
 import sys
 import tempfile
@@ -113,17 +113,14 @@ def jax(element):
                     kernels += [(event.start_ns, event.start_ns + event.duration_ns,
                                  dict(event.stats)["hlo_module"]) for event in line.events
                                 if "hlo_module" in dict(event.stats)]
-        spans, previous = [], None  # a run: from its first kernel's start to its last one's end
-        for start, end, module in sorted(kernels):
-            if module == "jit_sum" and previous == "jit_sum":
-                spans[-1][1] = max(spans[-1][1], end)
-            elif module == "jit_sum":
-                spans.append([start, end])
-            previous = module
-        if len(spans) != iterations:
-            raise RuntimeError(f"jax's profiler shows {len(spans)} runs of jit_sum, not "
+        # A run: jit_sum's kernels between two runs of jit_max (the L2 reader), from the start
+        # of its first kernel to the end of its last.
+        runs = [list(run) for module, run in itertools.groupby(sorted(kernels), lambda k: k[2])
+                if module == "jit_sum"]
+        if len(runs) != iterations:
+            raise RuntimeError(f"jax's profiler shows {len(runs)} runs of jit_sum, not "
                                f"{iterations} (no GPU kernels at all: is CUPTI installed?)")
-        return [(end - start) / 1e6 for start, end in spans], result
+        return [(max(end for _, end, _ in run) - run[0][0]) / 1e6 for run in runs], result
 
     return types.SimpleNamespace(
         step="jax_sum", cuda_runtime=runtime, sum=jax.jit(jax.numpy.sum), l2_reader=l2_reader,
@@ -175,14 +172,11 @@ def main(argv):
         return 2
     name, folder = argv[0], pathlib.Path(argv[1])
     try:
-        for module in (name, "numpy"):  # numpy reads the input
-            if importlib.util.find_spec(module) is None:
-                raise Skip("not installed" if module == name else "numpy is not installed")
         description = dict(line.split(" ", 1) for line in
                            (folder / "input.txt").read_text().splitlines())
         lines = sums(frameworks[name](description["element"]), folder, description)
         (folder / "result.txt").write_text("\n".join(lines) + "\n")
-    except (Skip, ImportError) as reason:  # ImportError: installed, but broken
+    except (Skip, ImportError) as reason:  # ImportError: not installed, or broken
         print(f"frameworks: {name}: {reason}: skipped", file=sys.stderr)
         return 77
     except Exception as error:  # out of device memory, a CUDA error, no input.txt, ...

@@ -23,12 +23,9 @@ expect() {
     awk -F, '{ line = $NF; for (i = NF - 1; i >= 1; i--) line = line "," $i; print line }' \
         "$csv" >"$work/reversed.csv"
     for input in "$csv" "$work/reversed.csv"; do
-        if "$tool" "$@" "$input" | cmp -s - "$expected"; then
-            ok "results_table $* $input: $expected"
-        else
-            fail "results_table $* $input differs from $expected:"
-            "$tool" "$@" "$input" | diff "$expected" -
-        fi
+        "$tool" "$@" "$input" | diff "$expected" - >"$work/diff" &&
+            ok "results_table $* $input: $expected" ||
+            fail "results_table $* $input differs from $expected: $(cat "$work/diff")"
     done
 }
 expect expected_table.md fixture.csv --markdown
@@ -61,15 +58,13 @@ for case in "--markdown $work/no_time.csv" "--markdown $work/missing.csv" \
             "--select step --where nope=1 fixture.csv" "--select step --where step fixture.csv" \
             "--select step --where" "--select step,,gbs fixture.csv" \
             "--pivot step n %d gbs sweep_n.csv" "--pivot step n %.1f%.1f gbs sweep_n.csv" \
-            "--pivot type n %.1f gbs sweep_n.csv" "--pivot step n %.1f gbs --where n<1 sweep_n.csv" \
-            "--pivot step n %.1f gbs"; do
+            "--pivot type n %.1f gbs sweep_n.csv" "--pivot step n %.1f gbs" \
+            "--pivot step n %.1f gbs --where n<1 sweep_n.csv"; do
     # shellcheck disable=SC2086  # a case is its words
     "$tool" $case >/dev/null 2>"$work/stderr"
     status=$?
-    if [ "$status" -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ]; then
-        ok "results_table $case: exit 2, $(cat "$work/stderr")"
-    else
+    [ "$status" -eq 2 ] && [ "$(wc -l <"$work/stderr")" -eq 1 ] &&
+        ok "results_table $case: exit 2, $(cat "$work/stderr")" ||
         fail "results_table $case: exit $status, stderr: $(cat "$work/stderr")"
-    fi
 done
 exit "$failures"

@@ -1,14 +1,11 @@
 #!/usr/bin/env bash
 # The tables and charts of a results folder, from the CSVs that scripts/tutorial.sh,
-# scripts/bench.sh and experiments/step13_scaling/run.sh write there:
-#   table.csv              -> table.md, bars.png/.svg, roofline.png/.svg
-#   sweep_n/block/type.csv -> sweep_*.md, sweep_*.png/.svg; sweep_n_time.md, the time of one
-#                             sum for n <= 2^20; cpu_n.png/.svg, step 01 against n
-#   scaling.csv            -> scaling.md (efficiency), scaling.png/.svg: step 13 on K GPUs
-# Beside them, if present: platform.txt, nvidia-smi --query-gpu=name,clocks.max.sm,
-# clocks.max.memory,power.limit --format=csv (the SM clock of the roofline's compute roof), and
-# host_caches.txt, the CPU's caches marked on cpu_n.png (see docs/results/NVIDIA_H200/).
-# The tables need no gnuplot; the charts do (docs/plots/*.gp).
+# scripts/bench.sh and experiments/step13_scaling/run.sh write there: table.csv -> table.md,
+# bars, roofline; sweep_n/block/type.csv -> sweep_*.md, sweep_n_time.md (the time of one sum,
+# n <= 2^20), sweep_*, cpu_n (step 01); scaling.csv -> scaling.md, scaling. docs/plots/NAME.gp
+# draws the chart NAME.png and NAME.svg (gnuplot; the tables need none). Read if there:
+# platform.txt (nvidia-smi's clocks.max.sm, the roofline's compute roof) and host_caches.txt
+# (the CPU's caches, marked on cpu_n; see docs/results/NVIDIA_H200/).
 #   scripts/plot.sh RESULTS_DIR      e.g. scripts/plot.sh build/results
 set -euo pipefail
 # A relative path is relative to where the command was run, not to the repository.
@@ -132,7 +129,7 @@ if ! command -v gnuplot >/dev/null; then
     echo "plot: gnuplot not found (Debian/Ubuntu package gnuplot-nox): no chart drawn" >&2
     exit 1
 fi
-draw() {  # CHART CSV [VARIABLES [NAME]]: docs/plots/CHART.gp draws NAME.png and NAME.svg
+draw() {  # CHART CSV [VARIABLES [OUT]]: docs/plots/CHART.gp draws CSV.csv into OUT.png, OUT.svg
     local format
     for format in png svg; do
         gnuplot -e "tool='$tool'; csv='$results/$2.csv'; out='$results/${4:-$1}'" \

@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
 # Usage: check_plots.sh REPOSITORY_ROOT RESULTS_TABLE
-# scripts/plot.sh on the committed CSVs of the H200 (docs/results/NVIDIA_H200/ and step 13's
-# two_gpus/), on tests/plots/fixture.csv (a framework row, no SM clock) and on step 13 with
-# one GPU or no strong rows: its tables must be the committed ones, byte for byte; each chart a
-# PNG and an SVG that says what it should, every GPU program in its palette colour. The CSVs
-# are read by column name (through RESULTS_TABLE): with one more column in the middle of each,
-# every chart and table must come out the same, byte for byte. Without gnuplot the test is
-# skipped (exit code 77), unless REDUCTION_REQUIRE_GNUPLOT=1 (CI sets it): then it fails.
+# scripts/plot.sh on the committed H200 CSVs (docs/results/, step 13's two_gpus/), on
+# tests/plots/fixture.csv (a framework row, no SM clock), on step 13 with one GPU or no strong
+# rows: its tables must be the committed ones; each chart a PNG and an SVG that says what it
+# should, every GPU program in its palette colour; with one more column in the middle of each
+# CSV (read by name, through RESULTS_TABLE), every chart and table the same, byte for byte.
+# Without gnuplot: skipped (exit code 77), or failed under REDUCTION_REQUIRE_GNUPLOT=1 (CI).
 set -u
 root=$1
 tool=$(realpath "$2")

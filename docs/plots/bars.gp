@@ -1,11 +1,12 @@
-# A bar of GB/s per program of a table.csv (scripts/tutorial.sh): the steps, then the
-# frameworks' sums, in the CSV's order; the device's theoretical peak and CUB as lines. The
-# GB/s axis is logarithmic: the CPU loop and the one-block step 02 are a thousand times slower
-# than the last steps, and on a linear axis their bars would vanish.
+# A bar of GB/s per program of a table.csv (scripts/tutorial.sh), and the device's theoretical
+# peak and CUB as lines. The GB/s axis is logarithmic: the CPU loop and the one-block step 02
+# are a thousand times slower than the last steps, and on a linear axis their bars would vanish.
 load ARG0[1:strlen(ARG0) - strlen("bars.gp")] . "palette.gp"
 
 gpu = "--where compute_capability!="   # the first GPU row names the device
-bars = select("step,gbs", "--where step!=cub_reference", csv)
+# The steps first, then the frameworks' sums, wherever their rows are in the CSV.
+bars = select("step,gbs", "--where step!=cub_reference", csv) . " | awk 'NR == 1 || /^step/ " . \
+       "{ print; next } { others = others $0 ORS } END { printf \"%s\", others }'"
 peak = firstNumber("peak_gbs", gpu, csv)
 cub = firstNumber("gbs", "--where step=cub_reference", csv)
 stats bars using "gbs" nooutput

@@ -20,8 +20,8 @@ do for [i = 1:words(caches)] {
     name = word(caches, i)[1:strstrt(word(caches, i), ":") - 1]
     bytes = real(word(caches, i)[strstrt(word(caches, i), ":") + 1:])
     set arrow i from bytes, graph 0 to bytes, graph 1 nohead dt 2 lc rgb "#888888"
-    set label i sprintf("%s: %g %s", name, bytes < 2**20 ? bytes / 2**10 : bytes / 2**20, \
-        bytes < 2**20 ? "KiB" : "MiB") at bytes, graph 0.05 left rotate by 90 offset -0.4,0 \
+    size = bytes < 2**20 ? sprintf("%g KiB", bytes / 2**10) : sprintf("%g MiB", bytes / 2**20)
+    set label i name . ": " . size at bytes, graph 0.05 left rotate by 90 offset -0.4,0 \
         tc rgb "#555555"
 }
 plot select("bytes,gbs", cpu, csv) using "bytes":"gbs" with linespoints lw 2 ps 1 pt 7 \

@@ -1,12 +1,9 @@
 # Step 13 on K GPUs, from the scaling.csv of experiments/step13_scaling/run.sh (step 13's
-# --csv rows plus the columns ranks and kind). Three panels:
-#   weak scaling    the GB/s of the whole job against the elements per GPU, a line per K, and
-#                   dashed the ideal: K x one GPU's GB/s at that size;
-#   efficiency      GB/s / (K x one GPU's GB/s at the same elements per GPU), with the
-#                   course's target of 97 %;
-#   strong scaling  the time of one sum against the total n, a line per K: where a line with
-#                   more GPUs lies above the one-GPU line, they are slower.
-# A panel with no rows (one GPU only, or a part of run.sh not run) says so.
+# --csv rows plus the columns ranks and kind), in three panels: weak scaling, the GB/s of the
+# whole job against the elements per GPU, dashed the ideal K x one GPU's GB/s; the efficiency,
+# GB/s / (K x one GPU's GB/s at the same elements per GPU), against the course's target of
+# 97 %; strong scaling, the time of one sum against the total n: where a line with more GPUs
+# lies above the one-GPU line, they are slower. A panel with no rows says so.
 load ARG0[1:strlen(ARG0) - strlen("scaling.gp")] . "palette.gp"
 
 rows(kind, K) = select("n,ranks,gbs,time_median_ms", sprintf("--where kind=%s --where ranks=%s", \

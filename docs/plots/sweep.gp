@@ -1,10 +1,7 @@
-# GB/s against n, block size or element type (`kind`), one line per program, from a sweep
-# CSV of scripts/bench.sh:
-#   n      two panels: GB/s against n on a log axis, and the time of one sum for n <= 2^20,
-#          where GB/s says little and the launches are what costs;
-#   block  GB/s against threads per block;
-#   type   GB/s per element type, ordered by bytes per element; the tics give each type's n
-#          and bytes (the types compare fairly only at equal bytes).
+# GB/s against n, block size or element type (`kind`), a line per program, from a sweep CSV
+# of scripts/bench.sh. For n, a second panel: the time of one sum for n <= 2^20, where GB/s
+# says little and the launches are what costs. The types are ordered by bytes per element, and
+# the tics give each type's n and bytes (the types compare fairly only at equal bytes).
 load ARG0[1:strlen(ARG0) - strlen("sweep.gp")] . "palette.gp"
 
 gpu = "--where l2_bytes!="   # the first GPU row: the device, type, block, n and L2

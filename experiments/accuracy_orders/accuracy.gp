@@ -1,10 +1,8 @@
-# The error of a float sum against n: four CPU orders (accuracy.cu, the CSV `cpu`), the GPU
-# steps as measured (the abs_error column of a sweep_n.csv, `gpu`), and the harness's
-# tolerance; run.sh draws it into out.png and out.svg. A zero error cannot be drawn on a log
-# axis and is left out (the double accumulator's column is all zeros: it is not drawn). The
-# CPU orders are black or grey lines; the GPU steps are points in their palette colours, and
-# at each n step k is moved sideways to n x 2^(0.06 (k - middle)), so that equal errors do not
-# hide each other.
+# The error of a float sum against n (run.sh draws out.png and out.svg): four CPU orders
+# (accuracy.cu, the CSV `cpu`), the GPU steps as measured (abs_error of a sweep_n.csv, `gpu`),
+# the harness's tolerance. A zero error cannot be drawn on a log axis (the double accumulator's
+# column is all zeros: not drawn). At each n, GPU step k is moved to n x 2^(0.06 (k - middle)),
+# so that equal errors do not hide each other.
 load ARG0[1:strlen(ARG0) - strlen("accuracy.gp")] . "../../docs/plots/palette.gp"
 set logscale x 2
 set logscale y 10

@@ -6,7 +6,6 @@
 # replaced by -arch=sm_90 and the program must report the missing device (exit code 3); the
 # test then reports itself skipped (exit code 77): the programs built, but their sums on a
 # GPU did not run. So it does when a command needs MPI and this machine has no mpicxx.
-# A student's step99_* copy is skipped: its README still names the step it was copied from.
 set -u
 source "$(dirname "$0")/../scripts/mpi_one_host.sh"  # step 13 where there is no ssh or rsh
 cd "$1" || exit 1
@@ -22,7 +21,7 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 for readme in step[0-9][0-9]_*/README.md cub_reference/README.md; do
     program=$(dirname "$readme")
-    [[ $program == step99_* ]] && continue  # a student's copy: its README is the original's
+    [[ $program == step99_* ]] && continue  # a student's copy: its README names the original
     command=$(grep -E "^nvcc .* -o $program $program/main.cu$" "$readme") ||
         { fail "$readme has no line 'nvcc ... -o $program $program/main.cu'"; continue; }
     if [[ $command == *mpicxx* ]] && ! command -v mpicxx >/dev/null; then

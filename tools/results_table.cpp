@@ -46,14 +46,6 @@ std::vector<std::string> splitFields(const std::string& line, char separator = '
     return fields;
 }
 
-std::vector<std::string> splitNames(const std::string& list)
-{
-    std::vector<std::string> names = splitFields(list);
-    for (const std::string& name : names)
-        if (name.empty()) fail("column list '" + list + "': an empty column name");
-    return names;
-}
-
 // Up to four numbers printed by one printf pattern (it may use fewer).
 std::string format(const char* pattern, double a, double b = 0, double c = 0, double d = 0)
 {
@@ -296,8 +288,7 @@ void printPivot(const std::vector<std::string>& rowNames, const std::string& acr
         for (std::size_t v = 0; v < valueNames.size(); ++v) value[v] = number(row, valueNames[v]);
         const std::string cell = format(pattern.c_str(), value[0], value[1], value[2], value[3]);
         if (!cells.emplace(std::make_pair(key, column), cell).second)
-            fail(path + ": two rows for " + across + " " + column + " and the same " +
-                 rowNames.front() + (rowNames.size() > 1 ? ", ..." : ""));
+            fail(path + ": two rows for one line's " + across + " " + column);
     }
     Lines lines = {rowNames};
     lines[0].insert(lines[0].end(), columns.begin(), columns.end());
@@ -336,9 +327,9 @@ int main(int argc, char** argv)
         conditions.push_back(parseCondition(arguments[at + 1]));
     if (at + 1 != arguments.size() || arguments[at].rfind("--", 0) == 0) fail(usage);
     if (mode == "--select")
-        printSelection(splitNames(arguments[1]), arguments[at], conditions);
+        printSelection(splitFields(arguments[1]), arguments[at], conditions);
     else
-        printPivot(splitNames(arguments[1]), arguments[2], arguments[3], splitNames(arguments[4]),
+        printPivot(splitFields(arguments[1]), arguments[2], arguments[3], splitFields(arguments[4]),
                    arguments[at], conditions);
     return 0;
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Usage: check_plots.sh REPOSITORY_ROOT RESULTS_TABLE
 # scripts/plot.sh on the committed H200 CSVs (docs/results/, step 13's two_gpus/), on
-# tests/plots/fixture.csv (a framework row, no SM clock), on step 13 with one GPU or no strong
-# rows: its tables must be the committed ones; each chart a PNG and an SVG that says what it
+# tests/plots/fixture.csv (a framework row, no SM clock) and the H100's type sweep (not at equal
+# bytes), on step 13 with one GPU or no strong rows: its tables must be the committed ones; each chart a PNG and an SVG that says what it
 # should, every GPU program in its palette colour; with one more column in the middle of each
 # CSV (read by name, through RESULTS_TABLE), every chart and table the same, byte for byte.
 # Without gnuplot: skipped (exit code 77), or failed under REDUCTION_REQUIRE_GNUPLOT=1 (CI).
@@ -55,14 +55,16 @@ drawn plain/bars step01_cpu_serial '>5.45<' '>0.76<' 'CUB 4517 GB/s' 'log scale'
 drawn plain/roofline 'compute roof' 'ridge: 6.9' step03_multi_block
 drawn plain/sweep_n 'Bandwidth against n' 'Time of one sum' 'L2 = 60 MiB' step12_single_pass
 drawn plain/sweep_block 'threads per block' step03_multi_block
-drawn plain/sweep_type 'cdouble, 16 B' step13_multi_gpu
+drawn plain/sweep_type 'at equal bytes: NVIDIA H200, 256 MiB' 'cdouble, 16 B' step13_multi_gpu
 drawn plain/cpu_n 'L1d: 48 KiB' 'L2: 2 MiB' 'L3: 300 MiB' float
 drawn plain/scaling 'Weak scaling' 'ideal, 2 x one GPU' 'target 97 %' 'Strong scaling' '2 GPUs'
 for chart in bars:table roofline:table sweep_n sweep_block sweep_type scaling; do
     colours "plain/${chart%:*}" "$work/plain/${chart#*:}.csv"
 done
 cp tests/plots/fixture.csv "$work/fixture/table.csv"  # a framework's row; no SM clock
+cp docs/results/NVIDIA_H100_80GB_HBM3/sweep_type.csv "$work/fixture/"  # n = 2^24 of each type
 plot fixture
+drawn fixture/sweep_type 'NOT at equal bytes: 64 MiB to 256 MiB'
 drawn fixture/bars torch_sum
 colours fixture/bars "$work/fixture/table.csv"
 drawn fixture/roofline 'no compute roof'

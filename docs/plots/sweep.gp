@@ -71,7 +71,12 @@ if (kind eq "block") {
 }
 types = "int float int64 double cfloat cdouble"   # by their size
 if (kind eq "type") {
-    set title sprintf("Bandwidth against element type: %s, block %s", device, block)
+    stats csv using "bytes" nooutput   # the same bytes of every type, or not
+    set title STATS_min == STATS_max ? \
+        sprintf("Bandwidth against element type at equal bytes: %s, %s of each type, block %s", \
+                device, mebibytes(STATS_max), block) : \
+        sprintf("Bandwidth against element type: %s, block %s; NOT at equal bytes: %s to %s " . \
+                "per type", device, block, mebibytes(STATS_min), mebibytes(STATS_max))
     set xrange [0.5:6.5]
     set xtics ()
     do for [i = 1:words(types)] {   # each tic: the type's bytes per element, n and bytes

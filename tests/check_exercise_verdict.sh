@@ -34,16 +34,16 @@ first_report() {
         sed 's/^========= *//' | cut -c1-120
 }
 
-# Runs the test program (alone or under compute-sanitizer) and sets problem: what went
-# wrong, empty if nothing did. It reads gtest's XML report, which gtest writes when the
-# program ends normally: ran (tests run; empty without a report: the program ended early),
+# Runs the test program (alone or under compute-sanitizer) and sets status (its exit code)
+# and problem: what went wrong, empty if nothing did. It reads gtest's XML report, which the
+# program writes when it ends normally: ran (tests run; empty without a report: it ended early),
 # failed (a <testcase> line, then <failure>), skipped; from its output, where (the test
 # running when it ended early) and compute-sanitizer's summary (racecheck counts hazards,
 # warnings included: a race between two lanes of a warp is a warning).
 judge() {
     : >"$report"
     "$@" --gtest_output="xml:$report" >"$log" 2>&1
-    local status=$?
+    status=$?
     ran=$(sed -n 's/^<testsuites tests="\([0-9]*\)".*/\1/p' "$report")
     skipped=$(grep -c 'result="skipped"' "$report")
     local failed where
@@ -61,8 +61,6 @@ judge() {
         problem="ended with exit code $status in $where: $(last_error)"
     elif [ -n "$failed" ]; then
         problem="$failed failed"
-    elif [ "$status" -ne 0 ]; then
-        problem="exit code $status: $(last_error)"
     fi
 }
 
@@ -90,7 +88,8 @@ accept)
         judge "$program" --gtest_filter="$filter"  # without a GPU the tests say so, quickly
         [ "$skipped" -eq 0 ] || not_judged
         sanitize "$tool" "$filter"
-        [ -z "$problem" ] || finish 1 "FAILED under $tool in $filter: $problem"
+        [ -z "$problem" ] && [ "$status" -eq 0 ] ||
+            finish 1 "FAILED under $tool in $filter: ${problem:-exit code $status: $(last_error)}"
         [ "$ran" -gt 0 ] || finish 1 "FAILED: no test matches $filter"
         verdicts+="$tool clean on $filter ($ran tests); "
     done

@@ -21,4 +21,21 @@ table() { echo; results_table --pivot "$@" "$csv"; }
       "median of the runs"
   table type,n variant %.2f time_median_us --where 'n>=16384' --where 'n<=4194304' \
       --where 'variant=step12|ticket only|no final pass|empty kernel|cub'
+  printf '\nThe floor of any single launch: the empty kernel plus the time to read n elements at\n'
+  printf 'the theoretical DRAM bandwidth (bytes / peak), in microseconds:\n\n'
+  # Read by header name; the peak is CUB's GB/s over its percent of peak (the program's own).
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+      $c["variant"] == "cub" && $c["percent_of_peak"] > 0 {
+          peak = 100 * $c["gbs"] / $c["percent_of_peak"]
+      }
+      $c["variant"] == "empty kernel" && $c["n"] >= 16384 && $c["n"] <= 4194304 {
+          row[++rows] = $c["type"] "," $c["n"] "," $c["time_median_us"] }
+      END {
+          print "| type | n | empty kernel + bytes / peak |\n|---|---|--:|"
+          for (r = 1; r <= rows; r++) {
+              split(row[r], f, ","); bytes = f[2] * (f[1] == "double" ? 8 : 4)
+              printf "| %s | 2^%d | %.2f |\n", f[1], log(f[2]) / log(2) + 0.5,
+                  f[3] + bytes / peak / 1e3
+          }
+      }' "$csv"
 } >"$out/step12_vs_cub.md"

@@ -71,7 +71,8 @@ struct ElementTraits<Complex<double>> {
     static constexpr int components = 2;
 };
 
-// The six types of the thesis' type sweep, in the order --help lists them.
+// The six types of the type sweep in Sizmann 2023 (chapter 4's introduction, Figure 4.3;
+// docs/README.md, Sources), in the order --help lists them.
 using ElementTypes = std::tuple<int, long long, float, double, Complex<float>, Complex<double>>;
 
 template <typename T>

@@ -26,8 +26,9 @@ inline TimingSummary summarize(std::vector<double> timesMs)
     return summary;
 }
 
-// Effective bandwidth as Harris defines it: the bytes the reduction must read, over the
-// time. Writes (a few partial sums) are negligible and not counted.
+// Effective bandwidth as Sizmann 2023 defines it (eq. 3.1) and as Harris 2007 computes his
+// GB/s (docs/README.md, Sources): the bytes the reduction must read, over the time.
+// Writes (a few partial sums) are negligible and not counted.
 inline double bandwidthGBs(double bytes, double milliseconds)
 {
     return milliseconds > 0 ? bytes / (milliseconds * 1e-3) / 1e9 : 0;

@@ -1,4 +1,4 @@
-// The classic "unroll the last warp" of Harris's kernel 5, as the 2007 slides teach it:
+// Kernel 5 of Harris, Optimizing Parallel Reduction in CUDA (2007), "unroll the last warp":
 // the last six levels run in one warp with `volatile` shared memory and no synchronization,
 // relying on the 32 threads of a warp executing in lockstep. Since Volta (compute
 // capability 7.0) threads of a warp are scheduled independently, so this is a data race.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Step 12, its variants, three bounds and CUB at 2^10 ... 2^30 (step12_vs_cub.csv, its tables
-# .md), other reads, 512 threads x 4 loads (CSVs). Minutes. TABLES_ONLY=1: OUT's tables.
+# .md, its figure .png and .svg), other reads, 512 threads x 4 loads (CSVs). Minutes.
+# TABLES_ONLY=1: the tables and the figure of OUT's CSV, nothing measured.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/step12_vs_cub.csv
@@ -39,3 +40,10 @@ table() { echo; results_table --pivot "$@" "$csv"; }
           }
       }' "$csv"
 } >"$out/step12_vs_cub.md"
+# The page's figure: step 12 and two bounds against CUB, columns read by name (gnuplot).
+if command -v gnuplot >/dev/null; then
+    gnuplot -e "tool='$(bin results_table)'; csv='$csv'; out='$out/step12_vs_cub'" \
+        "$here/step12_vs_cub.gp"
+else
+    echo "step12_vs_cub: gnuplot not found (package gnuplot-nox): no figure drawn" >&2
+fi

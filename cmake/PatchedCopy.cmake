@@ -19,3 +19,16 @@ function(patched_copy original patch output)
   endif()
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${original} ${patch})
 endfunction()
+
+# add_patched_program(TARGET MAIN ORIGINAL PATCH): the program TARGET built from MAIN with a
+# patched copy of ORIGINAL (PATCH applied) first on its include path, so MAIN's
+# #include "reduce.cuh" finds the copy: a step with one change, as the experiments build them.
+# MAIN must not sit beside ORIGINAL (a quoted #include looks in MAIN's own folder first).
+function(add_patched_program target main original patch)
+  get_filename_component(name ${original} NAME)
+  set(copy ${CMAKE_CURRENT_BINARY_DIR}/${target}_patched)
+  patched_copy(${original} ${patch} ${copy}/${name})
+  add_executable(${target} ${main})
+  target_include_directories(${target} BEFORE PRIVATE ${copy})
+  target_link_libraries(${target} PRIVATE reduction_common)
+endfunction()

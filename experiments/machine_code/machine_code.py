@@ -42,7 +42,26 @@ def loop_facts(lines):
     count = lambda pattern: sum(bool(re.search(pattern, line)) for line in loop)
     return (f'{len(loop)} instructions (/*{address(loop[0]):04x}*/ to /*{address(loop[-1]):04x}*/): '
             f'{count("LDG")} loads, {order(loop).count("A")} adds, {count("BRA")} branches (the '
-            f'last one back), {count("@!?U?P[0-9T]")} predicated; issue order L(oad)/A(dd): {order(loop)}')
+            f'last one back), {count("@!?U?P[0-9T]")} predicated, {loads_before_first_use(loop)} loads issued '
+            f'before the first use of a loaded value; issue order L(oad)/A(dd): {order(loop)}')
+
+def main_loop(lines):  # (first, last line) of the loop that holds the most loads (the first if none)
+    spans = [first_loop(lines, holding=i) for i in range(len(lines)) if 0 <= target(lines[i]) < address(lines[i])]
+    return max(spans, key=lambda span: sum('LDG' in line for line in lines[span[0]:span[1] + 1]))
+
+def loads_before_first_use(lines):  # the loads issued before the first instruction that reads a
+    # register one of them loads (LDG.E.64: 2 registers, .128: 4): the loads a thread has in flight
+    loaded, count = set(), 0
+    for line in lines:
+        instruction = re.sub(r'^\s*/\*[0-9a-f]+\*/\s*(@!?U?P\w+\s+)?', '', line)
+        if instruction.startswith('LDG'):
+            width = re.match(r'\S*\.(64|128)\b', instruction)
+            first = int(re.search(r' R(\d+),', instruction)[1])
+            loaded |= set(range(first, first + (int(width[1]) // 32 if width else 1)))
+            count += 1
+        elif ',' in instruction and loaded & {int(r) for r in re.findall(r'\bR(\d+)\b', instruction.split(',', 1)[1])}:
+            break
+    return count
 
 def last_tile(lines):  # from the end of the first loop to the first shuffle
     rest = lines[first_loop(lines)[1] + 1:]
@@ -127,6 +146,37 @@ def main(build, out):
         clamped += ['', f'=== clamped, {t}: after the loop, up to the first shuffle', *tile]
         summary.append(f'  {t:<6} clamped variant, last tile: {tile_facts(tile)}')
     write('step12_loops.txt', loops)
+
+    variants = listing('steps03_to_06')
+    in_space = lambda space: f'void {space}::' + kernel('float', '')[len('void '):]
+    facts = ['steps03_to_06 and steps07_to_09 (experiments/), float, sm_90: the level loop of steps 03-05 and',
+             'their variants; the loads issued before the first use of a loaded value in step 06 and its variant; the loop with the',
+             'most loads of step 08 and the contiguous-chunk variants', '']
+    for space in ('step03', 'step03AndMask', 'step04', 'step04Padded', 'step05'):
+        facts.append(f'  {space:<16} {loop_facts(variants[in_space(space)])}')
+    for space in ('step06', 'step06OneLoad'):
+        lines = variants[in_space(space)]
+        facts.append(f'  {space:<16} loads issued before the first use of a loaded value: {loads_before_first_use(lines)}')
+    chunks = listing('steps07_to_09')
+    for name in ('void contiguousChunks<float>(float const*, float*, unsigned long)',
+                 'void contiguousChunksTwoLoads<float>(float const*, float*, unsigned long)',
+                 'void step08::reduceKernel<256u, float>(float const*, float*, unsigned long)'):
+        lines = chunks[name]
+        start, end = main_loop(lines)
+        loop = lines[start:end + 1]
+        facts.append(f'  {short(name):<28} loop of {len(loop)} instructions: '
+                     f'{sum("LDG" in line for line in loop)} loads, {loads_before_first_use(loop)} before the first use of a loaded value; {order(loop)}')
+    facts += ['', 'steps 10 and 11 by loads in flight (-DLOADS_IN_FLIGHT), reduceKernel<256u, T>, sm_90: the main loop',
+              '(the loop with the most loads): its loads, and those issued before the first use of a loaded value']
+    for step in ('step10', 'step11'):
+        for t in ('float', 'double'):
+            for k in (1, 2, 4, 8, 16):
+                lines = listing(f'{step}_depth{k}')[kernel(t)]
+                start, end = main_loop(lines)
+                loop = lines[start:end + 1]
+                facts.append(f'  {step} {t:<6} depth {k:>2}: {sum("LDG" in line for line in loop):>2} loads, '
+                             f'{loads_before_first_use(loop):>2} before the first use; {order(loop)}')
+    write('loops_by_variant.txt', facts)
     write('step12_clamped_last_tile.txt', clamped)
     write('summary.txt', summary)
     ptx = []

@@ -9,6 +9,8 @@
 //   step08             step08_templates_cascading/reduce.cuh itself (Harris's kernel 7)
 //   contiguous chunks  step 08 with each thread summing its own contiguous chunk of
 //                      n / threads elements instead of the grid-stride loop, on the same grid
+//                      (the compiler issues 16 loads before the first add; step 08: 2)
+//   contiguous chunks 2 loads  the same chunks, 2 loads per trip as step 08
 //   step09             step09_warp_shuffle/reduce.cuh itself
 // The last column is step 08's time over the variant's (above 1: faster than step 08).
 // Build and run from the repository root (CMake's target: experiment_steps07_to_09):
@@ -86,7 +88,47 @@ __global__ void contiguousChunks(const T* input, T* blockSums, std::size_t n)
     if (tid == 0) blockSums[blockIdx.x] = sharedPartials[0];
 }
 
+// Contiguous chunks with step 08's loads in flight: the compiler unrolls the chunk loop above
+// into 16 independent loads before its first add, step 08's loop issues 2 (LLAA in
+// experiments/machine_code); this loop issues 2 per trip too, so the two differ only in
+// which addresses a warp's loads touch.
+template <typename T>
+__global__ void contiguousChunksTwoLoads(const T* input, T* blockSums, std::size_t n)
+{
+    T* sharedPartials = sharedMemory<T>();
+    unsigned int tid = threadIdx.x;
+    const std::size_t threads = std::size_t(gridDim.x) * blockSize;
+    const std::size_t chunk = (n + threads - 1) / threads;
+    const std::size_t begin = (std::size_t(blockIdx.x) * blockSize + tid) * chunk;
+    const std::size_t end = begin + chunk < n ? begin + chunk : n;
+    T sum = 0;
+    std::size_t i = begin;
+#pragma unroll 1
+    for (; i + 1 < end; i += 2) sum += input[i] + input[i + 1];
+    if (i < end) sum += input[i];
+    sharedPartials[tid] = sum;
+    __syncthreads();
+    step08Tree(sharedPartials, tid);
+    if (tid == 0) blockSums[blockIdx.x] = sharedPartials[0];
+}
+
 constexpr std::size_t workspaceBytes = std::size_t(64) << 20;
+
+// Contiguous chunks on step 08's grid (one wave of blocks), then step 08 on the partial sums.
+template <typename T, typename Kernel>
+void reduceChunks(Kernel kernel, const T* input, std::size_t n, void* workspace, T* result)
+{
+    const std::size_t sharedBytes = blockSize * sizeof(T);
+    static const unsigned int maxBlocks =
+        residentBlocks(step08::reduceKernel<blockSize, T>, blockSize, sharedBytes);
+    unsigned int blocks = unsigned(std::min<std::size_t>(
+        std::max<std::size_t>(1, ceilDiv(n, 2 * blockSize)), maxBlocks));
+    T* partials = static_cast<T*>(workspace);
+    kernel<<<blocks, blockSize, sharedBytes>>>(input, partials, n);
+    CUDA_CHECK_LAUNCH();
+    step08::reduce(partials, blocks, int(blockSize), partials + blocks,
+                   workspaceBytes - blocks * sizeof(T), result);
+}
 
 std::vector<Variant> variantList()
 {
@@ -116,19 +158,14 @@ std::vector<Variant> variantList()
              CUDA_CHECK_LAUNCH();
          }});
     list.push_back({"contiguous chunks", true,
-                    [=](const void* input, std::size_t n, void* workspace, void* result) {
-                        // step 08's grid: one wave of blocks
-                        static const unsigned int maxBlocks = residentBlocks(
-                            step08::reduceKernel<blockSize, T>, blockSize, sharedBytes);
-                        unsigned int blocks = unsigned(std::min<std::size_t>(
-                            std::max<std::size_t>(1, ceilDiv(n, elementsPerBlock)), maxBlocks));
-                        T* partials = static_cast<T*>(workspace);
-                        contiguousChunks<<<blocks, blockSize, sharedBytes>>>(
-                            static_cast<const T*>(input), partials, n);
-                        CUDA_CHECK_LAUNCH();
-                        step08::reduce(partials, blocks, int(blockSize), partials + blocks,
-                                       workspaceBytes - blocks * sizeof(T),
-                                       static_cast<T*>(result));
+                    [](const void* input, std::size_t n, void* workspace, void* result) {
+                        reduceChunks(contiguousChunks<T>, static_cast<const T*>(input), n,
+                                     workspace, static_cast<T*>(result));
+                    }});
+    list.push_back({"contiguous chunks 2 loads", true,
+                    [](const void* input, std::size_t n, void* workspace, void* result) {
+                        reduceChunks(contiguousChunksTwoLoads<T>, static_cast<const T*>(input), n,
+                                     workspace, static_cast<T*>(result));
                     }});
     list.push_back(
         {"step09", true, [](const void* input, std::size_t n, void* workspace, void* result) {

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# What the shared-memory counters count: ncu on kernels whose answer is known
+# (counters_known.csv), on step 05 with one block (n = 256: one launch of one block) and on
+# step 09 at 2^24 (the launches of its verification run); each CSV's table beside it (.md).
+# Needs ncu; a minute. TABLES_ONLY=1: the tables of OUT's CSVs.
+source "$(dirname "$0")/../driver.sh"
+table=$root/experiments/hardware_counters/counters_table.py
+metrics=smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
+metrics+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
+metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+metrics+=,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
+metrics+=,smsp__inst_executed.sum,gpu__time_duration.sum
+if [ -z "${TABLES_ONLY:-}" ]; then
+    need experiment_shared_memory_counters step05_bank_conflicts step09_warp_shuffle
+    counters "$out/counters_known.csv" --metrics "$metrics" experiment_shared_memory_counters
+    counters "$out/counters_step05_one_block.csv" --metrics "$metrics" \
+        step05_bank_conflicts --n 256 --block 256 --type float --verify-only
+    counters "$out/counters_step09.csv" --metrics "$metrics" --kernel-name regex:reduceKernel \
+        step09_warp_shuffle --n 2^24 --block 256 --type float --verify-only
+fi
+for csv in "$out"/counters_*.csv; do python3 "$table" "$csv" >"${csv%.csv}.md"; done

@@ -26,6 +26,7 @@ profile() {  # PROGRAM ARGUMENTS...: the counters of the run's reductions, and t
     python3 "$here/counters_table.py" "$out/$1.csv" >"$out/$1.md"
 }
 for program in "${programs[@]}"; do
+    [ -n "${ONLY_VARIANTS:-}" ] && break  # ONLY_VARIANTS=1: experiment_steps07_to_09's alone
     profile "$program" --n 2^24 --block 256 --type float --verify-only
     cuobjdump --dump-resource-usage "$(bin "$program")" >"$out/$program.resources.txt"
 done

@@ -9,6 +9,8 @@ metrics=smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_sh
 metrics+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
 metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
 metrics+=,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
+metrics+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_misc.sum,l1tex__data_bank_conflicts_type_arbitration.sum
+metrics+=,sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,sm__sass_l1tex_data_pipe_lsu_wavefronts_mem_shared_op_st.sum
 metrics+=,smsp__inst_executed.sum,gpu__time_duration.sum
 if [ -z "${TABLES_ONLY:-}" ]; then
     need experiment_shared_memory_counters step05_bank_conflicts step09_warp_shuffle

@@ -11,8 +11,9 @@
 //   store one lane           lane 0 alone stores a word (step 09's warp sums): 1 wavefront
 // and the same one-lane store while the block's other warps stream global loads through L1
 // (ld.global: cached in L1) or past it (__ldcg: L2 only), to see whether the conflict
-// counters count more than the conflicts of the instruction itself. Each load/store kernel
-// runs `trips` trips in one warp of one block; the streaming one runs on 132 blocks.
+// counters count more than the conflicts of the instruction itself, and while the other warps
+// shuffle. Each load/store kernel runs `trips` trips in one warp of one block; the last three
+// run on 132 blocks of 256 threads.
 //   ./build/experiments/experiment_shared_memory_counters      one launch of each (ncu's table: run.sh)
 #include <cstdio>
 #include <string>
@@ -68,6 +69,22 @@ __global__ void oneLaneStoreWhileStreaming(const float* input, std::size_t n, fl
     sink[std::size_t(blockIdx.x) * blockDim.x + threadIdx.x] = sum + tile[threadIdx.x % 32];
 }
 
+// Warp 0's lane 0 stores `trips` words while warps 1-7 shuffle (step 09's warp sums: a shuffle
+// in the other warps while one lane stores).
+__global__ void oneLaneStoreWhileShuffling(float* sink)
+{
+    __shared__ float tile[tileWords];
+    volatile float* shared = tile;
+    float value = float(threadIdx.x);
+    if (threadIdx.x == 0) {
+        for (int trip = 0; trip < trips; ++trip) shared[trip % 32] = float(trip);
+    } else if (threadIdx.x >= 32) {
+        for (int trip = 0; trip < 4 * trips; ++trip) value += __shfl_down_sync(0xFFFFFFFFu, value, 1);
+    }
+    __syncthreads();
+    sink[std::size_t(blockIdx.x) * blockDim.x + threadIdx.x] = value + tile[threadIdx.x % 32];
+}
+
 int main(int argc, char** argv)
 {
     if (argc != 1) {
@@ -95,6 +112,7 @@ int main(int argc, char** argv)
     stores<1, true><<<1, 32>>>(floatSink);
     oneLaneStoreWhileStreaming<true><<<blocks, threads>>>(input.data(), n, floatSink);
     oneLaneStoreWhileStreaming<false><<<blocks, threads>>>(input.data(), n, floatSink);
+    oneLaneStoreWhileShuffling<<<blocks, threads>>>(floatSink);
     CUDA_CHECK_LAUNCH();
     CUDA_CHECK(cudaDeviceSynchronize());
     return exitVerified;

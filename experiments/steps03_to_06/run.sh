@@ -11,7 +11,8 @@ metrics+=,smsp__sass_average_branch_targets_threads_uniform.pct,gpu__time_durati
 metrics+=,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum
 metrics+=,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum
 metrics+=,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
-metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,dram__bytes_read.sum
+metrics+=,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,dram__bytes_read.sum,l1tex__data_bank_conflicts_type_arbitration.sum
+metrics+=,sm__sass_branch_targets_threads_divergent.sum,sm__sass_branch_targets.sum
 if [ -z "${TABLES_ONLY:-}" ]; then
     need experiment_steps03_to_06 divergent_branch
     experiment_steps03_to_06 >"$out/steps03_to_06.csv"

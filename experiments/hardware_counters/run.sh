@@ -3,6 +3,7 @@
 # experiment_steps07_to_09 --profile: ncu's CSV, its table, cuobjdump's resource usage.
 source "$(dirname "$0")/../driver.sh"
 mapfile -t programs <"$build/gpu_programs.txt"
+[ -n "${ONLY_VARIANTS:-}" ] && programs=()  # ONLY_VARIANTS=1: experiment_steps07_to_09 alone
 need "${programs[@]}" experiment_steps07_to_09
 metrics=(  # divergence (steps 02-05), bank conflicts (04-05), coalescing, occupancy (08-12),
     # the shuffle (08-09), bandwidth
@@ -26,7 +27,6 @@ profile() {  # PROGRAM ARGUMENTS...: the counters of the run's reductions, and t
     python3 "$here/counters_table.py" "$out/$1.csv" >"$out/$1.md"
 }
 for program in "${programs[@]}"; do
-    [ -n "${ONLY_VARIANTS:-}" ] && break  # ONLY_VARIANTS=1: experiment_steps07_to_09's alone
     profile "$program" --n 2^24 --block 256 --type float --verify-only
     cuobjdump --dump-resource-usage "$(bin "$program")" >"$out/$program.resources.txt"
 done

@@ -177,6 +177,13 @@ def main(build, out):
                 facts.append(f'  {step} {t:<6} depth {k:>2}: {sum("LDG" in line for line in loop):>2} loads, '
                              f'{loads_before_first_use(loop):>2} before the first use; {order(loop)}')
     write('loops_by_variant.txt', facts)
+    main_loops = []
+    for step in ('step10', 'step11'):  # their default depth, 8, as built
+        for t in ('float', 'double'):
+            lines = listing(step)[kernel(t)]
+            start, end = main_loop(lines)
+            main_loops += ['', f'=== {step}, reduceKernel<256u, {t}>: the main loop', *lines[start:end + 1]]
+    write('step10_step11_loops.txt', main_loops)
     write('step12_clamped_last_tile.txt', clamped)
     write('summary.txt', summary)
     ptx = []

@@ -12,8 +12,8 @@ if [ -z "${TABLES_ONLY:-}" ]; then
         echo "$step,$depth,$row" >>"$csv"
     done; done; done
 fi
-{ echo "$(device "$csv"), n = 2^28, block 256: GB/s (% of peak) against the loads in flight" \
-      "per thread (step10: scalar loads, step11: 128-bit loads)"
+{ echo "$(device "$csv"), n = 2^28, block 256: GB/s (% of peak) against the independent loads" \
+      "per trip in the source, LOADS_IN_FLIGHT (step10: scalar loads, step11: 128-bit loads)"
   echo
   results_table --pivot type,step loads_in_flight '%.0f (%.1f)' gbs,percent_of_peak "$csv"
 } >"$out/loads_in_flight.md"

@@ -34,9 +34,9 @@ __device__ T blockSum(T value)
     return value;
 }
 
-// Each thread issues this many loads before it adds any of them: step 10's best depth for
-// float on the H200, within 3 % of the best in every measured case on the H200 and the
-// H100 (docs/step10_independent_loads.md). -DLOADS_IN_FLIGHT=k builds another depth.
+// The loads a trip asks for before its first add (nvcc may issue some adds earlier: the
+// SASS, docs/step10_independent_loads.md): 8, the best depth for float on the H200, within
+// 3 % of the best everywhere measured. -DLOADS_IN_FLIGHT=k builds another depth.
 #ifndef LOADS_IN_FLIGHT
 #define LOADS_IN_FLIGHT 8
 #endif
@@ -53,7 +53,7 @@ __global__ void __launch_bounds__(blockSize)
     T sums[loadsInFlight] = {};
     std::size_t i = blockIdx.x * tile + threadIdx.x;
     for (; i + (loadsInFlight - 1) * blockSize < n; i += gridDim.x * tile) {
-        T loaded[loadsInFlight];  // all loads issued before the first add
+        T loaded[loadsInFlight];  // no load of the trip waits for an add
         for (unsigned int a = 0; a < loadsInFlight; ++a) loaded[a] = input[i + a * blockSize];
         for (unsigned int a = 0; a < loadsInFlight; ++a) sums[a] += loaded[a];
     }

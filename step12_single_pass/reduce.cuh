@@ -46,9 +46,9 @@ struct alignas(vectorBytes) Vector {
     T element[elementsPerVector<T>];
 };
 
-// Each thread issues this many loads before it adds any of them: step 10's best depth for
-// float on the H200, within 3 % of the best in every measured case on the H200 and the
-// H100 (docs/step10_independent_loads.md). -DLOADS_IN_FLIGHT=k builds another depth.
+// The loads a trip asks for before its first add (nvcc may issue some adds earlier: the
+// SASS, docs/step10_independent_loads.md): 8, the best depth for float on the H200, within
+// 3 % of the best everywhere measured. -DLOADS_IN_FLIGHT=k builds another depth.
 #ifndef LOADS_IN_FLIGHT
 #define LOADS_IN_FLIGHT 8
 #endif
@@ -100,7 +100,7 @@ __global__ void __launch_bounds__(blockSize)
     T sums[loadsInFlight] = {};
     std::size_t v = blockIdx.x * tile + threadIdx.x;
     for (; v + (loadsInFlight - 1) * blockSize < vectors; v += gridDim.x * tile) {
-        Vector<T> loaded[loadsInFlight];  // all loads issued before the first add
+        Vector<T> loaded[loadsInFlight];  // no load of the trip waits for an add
         for (unsigned int a = 0; a < loadsInFlight; ++a)
             loaded[a] = loadVector(alignedInput + (v + a * blockSize) * elementsPerVector<T>);
         for (unsigned int a = 0; a < loadsInFlight; ++a)

@@ -2,6 +2,10 @@
 // coalescing is worth, and what the shuffle of step 09 changes (docs/step08_templates_cascading.md,
 // docs/step09_warp_shuffle.md). Times, in one process and by the method of
 // experiments/variant_timing.cuh, float at n = 2^10, 2^12, ... 2^30, block 256:
+//   step06             step06_first_add/reduce.cuh itself
+//   step07 warp loop   step 07 with its warp stage as a loop that is not unrolled: step 06
+//                      with the last six levels' __syncthreads() replaced by __syncwarp()
+//                      (step07_warp_loop.diff)
 //   step07             step07_warp_unroll/reduce.cuh itself (Harris's kernel 5)
 //   kernel 6           step 08's kernel without cascading: the block size a template
 //                      parameter and every level unrolled, but each thread adds 2 elements
@@ -29,6 +33,12 @@
 
 // Each step's header in a namespace of its own, so the three steps' names do not clash. The
 // headers' own includes are already in, so nothing else lands in the namespaces.
+namespace step06 {
+#include "step06_first_add/reduce.cuh"
+}
+namespace step07WarpLoop {
+#include "step07_warp_loop/reduce.cuh"
+}
 namespace step07 {
 #include "step07_warp_unroll/reduce.cuh"
 }
@@ -136,6 +146,16 @@ std::vector<Variant> variantList()
     const std::size_t sharedBytes = blockSize * sizeof(T);
     const std::size_t elementsPerBlock = 2 * blockSize;
     std::vector<Variant> list;
+    list.push_back(
+        {"step06", true, [](const void* input, std::size_t n, void* workspace, void* result) {
+             step06::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,
+                            workspaceBytes, static_cast<T*>(result));
+         }});
+    list.push_back({"step07 warp loop", true,
+                    [](const void* input, std::size_t n, void* workspace, void* result) {
+                        step07WarpLoop::reduce(static_cast<const T*>(input), n, int(blockSize),
+                                               workspace, workspaceBytes, static_cast<T*>(result));
+                    }});
     list.push_back(
         {"step07", true, [](const void* input, std::size_t n, void* workspace, void* result) {
              step07::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,

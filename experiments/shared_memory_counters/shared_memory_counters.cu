@@ -14,7 +14,8 @@
 // counters count more than the conflicts of the instruction itself, and while the other warps
 // shuffle. Each load/store kernel runs `trips` trips in one warp of one block; the last three
 // run on 132 blocks of 256 threads.
-//   ./build/experiments/experiment_shared_memory_counters      one launch of each (ncu's table: run.sh)
+//   ./build/experiments/experiment_shared_memory_counters      one launch of each (ncu's table:
+//   run.sh)
 #include <cstdio>
 #include <string>
 
@@ -79,7 +80,8 @@ __global__ void oneLaneStoreWhileShuffling(float* sink)
     if (threadIdx.x == 0) {
         for (int trip = 0; trip < trips; ++trip) shared[trip % 32] = float(trip);
     } else if (threadIdx.x >= 32) {
-        for (int trip = 0; trip < 4 * trips; ++trip) value += __shfl_down_sync(0xFFFFFFFFu, value, 1);
+        for (int trip = 0; trip < 4 * trips; ++trip)
+            value += __shfl_down_sync(0xFFFFFFFFu, value, 1);
     }
     __syncthreads();
     sink[std::size_t(blockIdx.x) * blockDim.x + threadIdx.x] = value + tile[threadIdx.x % 32];

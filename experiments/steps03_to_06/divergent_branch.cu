@@ -80,8 +80,9 @@ int main(int argc, char** argv)
     const std::vector<float> uniform = timeLaunches<false>(values.data(), blocks, trips, runs);
     const std::vector<float> divergent = timeLaunches<true>(values.data(), blocks, trips, runs);
     if (profile) return exitVerified;
-    std::printf("variant,device,compute_capability,threads,trips,runs,time_median_us,time_min_us,"
-                "time_max_us,uniform_time_over_time\n");
+    std::printf(
+        "variant,device,compute_capability,threads,trips,runs,time_median_us,time_min_us,"
+        "time_max_us,uniform_time_over_time\n");
     const float uniformMedian = uniform[uniform.size() / 2];
     for (const auto& [name, times] : {std::pair{"uniform", uniform}, {"divergent", divergent}})
         std::printf("%s,%s,%s,%zu,%d,%d,%.3f,%.3f,%.3f,%.4f\n", name, platform.deviceName.c_str(),

@@ -11,7 +11,8 @@
 //                          exercise 2, solutions/step05_bank_conflicts/exercise.cuh)
 //   step05                 step05_bank_conflicts/reduce.cuh itself
 //   step06 one load        step 06 whose second load waits for the first: half the blocks and
-//                          tree levels per element, one load in flight (step06_one_load_in_flight.diff)
+//                          tree levels per element, one load in flight
+//                          (step06_one_load_in_flight.diff)
 //   step06                 step06_first_add/reduce.cuh itself
 // The last column is step 03's time over the variant's (above 1: faster than step 03).
 // Build and run from the repository root (CMake's target: experiment_steps03_to_06):
@@ -56,10 +57,13 @@ constexpr std::size_t workspaceBytes = std::size_t(64) << 20;
 
 // A step's reduce() as a variant of the list (T = float).
 #define STEP_VARIANT(label, space)                                                         \
-    Variant{label, true, [](const void* input, std::size_t n, void* workspace, void* result) { \
-                space::reduce(static_cast<const float*>(input), n, blockSize, workspace,       \
-                              workspaceBytes, static_cast<float*>(result));                    \
-            }}
+    Variant                                                                                \
+    {                                                                                      \
+        label, true, [](const void* input, std::size_t n, void* workspace, void* result) { \
+            space::reduce(static_cast<const float*>(input), n, blockSize, workspace,       \
+                          workspaceBytes, static_cast<float*>(result));                    \
+        }                                                                                  \
+    }
 
 std::vector<Variant> variantList()
 {

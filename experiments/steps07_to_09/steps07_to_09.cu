@@ -131,8 +131,8 @@ void reduceChunks(Kernel kernel, const T* input, std::size_t n, void* workspace,
     const std::size_t sharedBytes = blockSize * sizeof(T);
     static const unsigned int maxBlocks =
         residentBlocks(step08::reduceKernel<blockSize, T>, blockSize, sharedBytes);
-    unsigned int blocks = unsigned(std::min<std::size_t>(
-        std::max<std::size_t>(1, ceilDiv(n, 2 * blockSize)), maxBlocks));
+    unsigned int blocks = unsigned(
+        std::min<std::size_t>(std::max<std::size_t>(1, ceilDiv(n, 2 * blockSize)), maxBlocks));
     T* partials = static_cast<T*>(workspace);
     kernel<<<blocks, blockSize, sharedBytes>>>(input, partials, n);
     CUDA_CHECK_LAUNCH();

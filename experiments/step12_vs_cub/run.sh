@@ -13,6 +13,10 @@ if [ -z "${TABLES_ONLY:-}" ]; then
     experiment_step12_vs_cub_block512_depth4 --max 2^24 >"$out/step12_vs_cub_block512_depth4.csv"
 fi
 table() { echo; results_table --pivot "$@" "$csv"; }
+{ echo "$(device "$csv"): CUB's time / step 12's (above 1: step 12 faster), one run"
+  table type n %.2f cub_time_over_time --where variant=step12 \
+      --where 'n=4096|65536|1048576|16777216|268435456|1073741824'
+} >"$out/step12_vs_cub_summary.md"
 { echo "Measured on one $(device "$csv"), in one run: CUB time / variant time (above 1: faster" \
       "than CUB)."
   table type,n variant %.3f cub_time_over_time --where 'variant!=cub|empty kernel'

@@ -5,6 +5,7 @@ set terminal pngcairo size 1500,820 font "Sans,13" background rgb "white"
 set output out
 unset key
 set style fill solid 1.0 border lc rgb "#888888"
+set datafile columnheaders  # each data block's first line names its columns
 color(w) = w == 0 ? 0xffffff : (w == 1 ? 0xb6d7a8 : (w <= 2 ? 0xf4cccc : (w <= 4 ? 0xea9999 : \
            (w <= 8 ? 0xe06666 : (w <= 16 ? 0xcc0000 : 0x990000)))))
 ink(w) = w > 8 ? 0xffffff : 0x000000
@@ -18,9 +19,12 @@ set multiplot layout 2,1 title "Words one warp (threads 0-31) loads from each of
 do for [scheme = 0:1] {
     set title (scheme == 0 ? "step04, strided index: thread tid reads word 2*s*tid" : \
                              "step05, sequential addressing: thread tid reads word tid") font "Sans,14"
-    plot data index 2*scheme using 1:2:(0.48):(0.42):(color($3)) with boxxyerror fc rgb variable, \
-         data index 2*scheme using 1:2:($3 > 0 ? sprintf("%d", $3) : ""):(ink($3)) with labels tc rgb variable font "Sans,10", \
-         data index 2*scheme+1 using (-0.8):1:2 with labels right font "Sans,12", \
-         data index 2*scheme+1 using (32):1:3 with labels left font "Sans,13"
+    plot data index 2*scheme using "bank":"row":(0.48):(0.42):(color(column("words"))) \
+             with boxxyerror fc rgb variable, \
+         data index 2*scheme using "bank":"row":(words = column("words"), \
+             words > 0 ? sprintf("%d", words) : ""):(ink(column("words"))) \
+             with labels tc rgb variable font "Sans,10", \
+         data index 2*scheme+1 using (-0.8):"row":"label" with labels right font "Sans,12", \
+         data index 2*scheme+1 using (32):"row":"ways" with labels left font "Sans,13"
 }
 unset multiplot

@@ -7,6 +7,7 @@ set output out
 unset key
 set border 0
 set style fill solid 1.0 border lc rgb "#888888"
+set datafile columnheaders  # each data block's first line names its columns
 array laneColor[8] = [0xea9999, 0xf9cb9c, 0xffe599, 0xb6d7a8, 0xa2c4c9, 0x9fc5e8, 0xb4a7d6, 0xd5a6bd]
 color(lane) = lane < 0 ? 0xffffff : laneColor[int(lane) + 1]
 set xrange [-3.2:52]
@@ -30,11 +31,15 @@ do for [layout = 0:1] {
     set title (layout == 0 ? "grid-stride loop (step 08): on trip k, lane i reads element 8k + i (the grid is these 8 lanes)" : \
                              "contiguous chunk per thread: lane i reads elements 4i to 4i + 3, element 4i + k on trip k") font "Sans,14" offset 0,-0.3
     if (layout == 0) { unset xlabel } else { set xlabel "element (4-byte floats)" offset 0,1.1 font "Sans,12" }
-    plot data index 3*layout using 1:2:(0.46):(0.36):(color($3)) with boxxyerror fc rgb variable, \
-         data index 3*layout using 1:2:($3 >= 0 ? sprintf("%d", $3) : "") with labels font "Sans,11", \
-         data index 3*layout+1 using (-0.9):1:(sprintf("trip %d", $1)) with labels right font "Sans,12", \
-         data index 3*layout+1 using (32):1:2 with labels left font "Sans,12", \
-         data index 3*layout+2 using (32):(-0.55):1 with labels left font "Sans,12" tc rgb "#b22222"
+    plot data index 3*layout using "element":"trip":(0.46):(0.36):(color(column("lane"))) \
+             with boxxyerror fc rgb variable, \
+         data index 3*layout using "element":"trip":(lane = column("lane"), \
+             lane >= 0 ? sprintf("%d", lane) : "") with labels font "Sans,11", \
+         data index 3*layout+1 using (-0.9):"trip":(sprintf("trip %d", column("trip"))) \
+             with labels right font "Sans,12", \
+         data index 3*layout+1 using (32):"trip":"note" with labels left font "Sans,12", \
+         data index 3*layout+2 using (32):(-0.55):"text" with labels left font "Sans,12" \
+             tc rgb "#b22222"
     unset label 1  # the legend line is drawn once, with the first panel
 }
 unset multiplot

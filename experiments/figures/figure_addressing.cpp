@@ -5,7 +5,8 @@
 //
 // Host-only C++: it replays the index arithmetic of the kernels (the same expressions as in
 // stepNN_*/reduce.cuh) and writes data files that the gnuplot scripts beside it draw into
-// docs/figures/. experiments/figures/run.sh runs it; by hand:
+// docs/figures/. Each data block (gnuplot `index`) starts with a line of column names, which
+// the scripts read by name. experiments/figures/run.sh runs it; by hand:
 //   g++ -std=c++17 -O2 -o figure_addressing experiments/figures/figure_addressing.cpp
 //   ./figure_addressing OUTDIR
 #include <algorithm>
@@ -133,7 +134,7 @@ void writeTree(const std::string& directory, const std::string& name,
 
     // Block 0: the cells before the first level and after each level. A label longer than
     // a cell is wide goes on two lines, split after the first comma from its middle on.
-    std::fprintf(out, "# cells: x y label state second-line\n");
+    std::fprintf(out, "# cells\nx y label state second_line\n");
     auto writeCells = [&](unsigned row, const std::set<unsigned>& written) {
         for (unsigned i = 0; i < threads; ++i) {
             std::string label = consumed[i] ? "" : setLabel(inputs[i]), second;
@@ -162,7 +163,7 @@ void writeTree(const std::string& directory, const std::string& name,
     }
 
     // Block 1: two arrows per addition, from the operands to the result one row below.
-    std::fprintf(out, "\n\n# arrows: x y dx dy\n");
+    std::fprintf(out, "\n\n# arrows\nx y dx dy\n");
     const double boxHalf = 0.3;
     for (unsigned row = 0; row < levels.size(); ++row) {
         double top = -rowHeight * row - boxHalf, bottom = -rowHeight * (row + 1) + boxHalf;
@@ -174,7 +175,7 @@ void writeTree(const std::string& directory, const std::string& name,
     }
 
     // Block 2: the thread that does each addition, left of its vertical arrow.
-    std::fprintf(out, "\n\n# threads: x y text\n");
+    std::fprintf(out, "\n\n# threads\nx y text\n");
     for (unsigned row = 0; row < levels.size(); ++row) {
         double middle = -rowHeight * (row + 0.5);
         for (const Addition& a : levels[row].additions)
@@ -182,7 +183,7 @@ void writeTree(const std::string& directory, const std::string& name,
     }
 
     // Block 3: per level, s and the working threads.
-    std::fprintf(out, "\n\n# notes: x y text\n");
+    std::fprintf(out, "\n\n# notes\nx y text\n");
     for (unsigned row = 0; row < levels.size(); ++row)
         std::fprintf(out, "%g %g \"s = %u: %s\"\n", threads - 0.2, -rowHeight * (row + 0.5),
                      levels[row].s, threadList(levels[row]).c_str());
@@ -233,11 +234,11 @@ void writeBanks(const std::string& directory)
             ways.push_back(conflictWays(words, perBank));
             rows.push_back({level.s, perBank});
         }
-        std::fprintf(out, "# %s: bank row words\n", scheme.name);
+        std::fprintf(out, "# %s\nbank row words\n", scheme.name);
         for (std::size_t r = 0; r < rows.size(); ++r)
             for (unsigned b = 0; b < banks; ++b)
                 std::fprintf(out, "%u %zu %u\n", b, r, rows[r].second[b]);
-        std::fprintf(out, "\n\n# %s: row label ways\n", scheme.name);
+        std::fprintf(out, "\n\n# %s\nrow label ways\n", scheme.name);
         for (std::size_t r = 0; r < rows.size(); ++r) {
             std::string verdict =
                 ways[r] == 1 ? "no conflict" : std::to_string(ways[r]) + "-way conflict";
@@ -303,7 +304,7 @@ void writeCoalescing(const std::string& directory)
                         {"contiguous chunk per thread", chunkElement,
                          ", chunk \u2265 " + std::to_string(realChunk) + " floats"}};
     for (const Layout& layout : layouts) {
-        std::fprintf(out, "# %s: element trip lane\n", layout.name);
+        std::fprintf(out, "# %s\nelement trip lane\n", layout.name);
         std::vector<std::vector<unsigned>> read(trips);  // per trip, the elements in lane order
         for (unsigned trip = 0; trip < trips; ++trip) {
             std::vector<int> laneOf(elements, -1);
@@ -315,7 +316,7 @@ void writeCoalescing(const std::string& directory)
             for (unsigned e = 0; e < elements; ++e)
                 std::fprintf(out, "%u %u %d\n", e, trip, laneOf[e]);
         }
-        std::fprintf(out, "\n\n# %s: trip note\n", layout.name);
+        std::fprintf(out, "\n\n# %s\ntrip note\n", layout.name);
         for (unsigned trip = 0; trip < trips; ++trip) {
             unsigned sectors = sectorsTouched(read[trip]);
             std::fprintf(out, "%u \"%s: %u sector%s\"\n", trip, elementList(read[trip]).c_str(),
@@ -324,7 +325,7 @@ void writeCoalescing(const std::string& directory)
         std::vector<unsigned> warpRead;
         for (unsigned lane = 0; lane < warpSize; ++lane)
             warpRead.push_back(layout.elementOf(lane, 0, warpSize, realChunk));
-        std::fprintf(out, "\n\n# %s: one request of a real warp\n", layout.name);
+        std::fprintf(out, "\n\n# %s: one request of a real warp\ntext\n", layout.name);
         std::fprintf(out, "\"a real warp%s: %u sectors per request\"\n\n\n",
                      layout.realCase.c_str(), sectorsTouched(warpRead));
     }
@@ -340,7 +341,7 @@ void writeShuffle(const std::string& directory)
     const double rowHeight = 1.6, boxHalf = 0.3;
     std::vector<unsigned> offsets;
     for (unsigned offset = warpSize / 2; offset > 0; offset /= 2) offsets.push_back(offset);
-    std::fprintf(out, "# lanes: x y values state (0 no longer needed, 1 live, 2 just added)\n");
+    std::fprintf(out, "# lanes (state: 0 no longer needed, 1 live, 2 just added)\nx y values state\n");
     for (unsigned row = 0; row <= offsets.size(); ++row) {
         unsigned live = row == 0 ? warpSize : offsets[row - 1];
         for (unsigned lane = 0; lane < warpSize; ++lane) {
@@ -350,14 +351,14 @@ void writeShuffle(const std::string& directory)
                          lane < live ? std::to_string(values).c_str() : "", state);
         }
     }
-    std::fprintf(out, "\n\n# arrows: x y dx dy (lane + offset -> lane)\n");
+    std::fprintf(out, "\n\n# arrows (lane + offset -> lane)\nx y dx dy\n");
     for (unsigned row = 0; row < offsets.size(); ++row) {
         double top = -rowHeight * row - boxHalf, bottom = -rowHeight * (row + 1) + boxHalf;
         for (unsigned lane = 0; lane < offsets[row]; ++lane)
             std::fprintf(out, "%u %g %d %g\n", lane + offsets[row], top, -int(offsets[row]),
                          bottom - top);
     }
-    std::fprintf(out, "\n\n# notes: x y text\n");
+    std::fprintf(out, "\n\n# notes\nx y text\n");
     for (unsigned row = 0; row < offsets.size(); ++row) {
         unsigned offset = offsets[row];
         std::string text = offset == 1
@@ -393,16 +394,16 @@ void writeTickets(const std::string& directory)
     for (unsigned k = 0; k < blocks; ++k) ticket[order[k]] = k;
     unsigned last = order.back();
 
-    std::fprintf(out, "# tiles: start block end\n");
+    std::fprintf(out, "# tiles\nstart block end\n");
     for (unsigned b = 0; b < blocks; ++b) std::fprintf(out, "0 %u %g\n", b, finish[b]);
-    std::fprintf(out, "\n\n# tickets: time block text\n");
+    std::fprintf(out, "\n\n# tickets\ntime block text\n");
     for (unsigned b = 0; b < blocks; ++b)
         std::fprintf(out, "%g %u \"ticket %u%s\"\n", finish[b], b, ticket[b],
                      b == last ? " = last" : "");
     const double lastStart = finish[last] + 3.2, lastEnd = lastStart + 3.0;
-    std::fprintf(out, "\n\n# the last block: start block end\n%g %u %g\n", lastStart, last,
+    std::fprintf(out, "\n\n# the last block\nstart block end\n%g %u %g\n", lastStart, last,
                  lastEnd);
-    std::fprintf(out, "\n\n# partials read by the last block: x y dx dy\n");
+    std::fprintf(out, "\n\n# partials read by the last block\nx y dx dy\n");
     for (unsigned b = 0; b < blocks; ++b)
         std::fprintf(out, "%g %u %g %g\n", finish[b] + 0.05, b, lastStart - finish[b] - 0.1,
                      double(last) - double(b));

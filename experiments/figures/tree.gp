@@ -17,10 +17,13 @@ set label 2 "written at this level" at 0.7, -6.95 font "Sans,12"
 set object 2 rectangle from 5.5, -7.05 to 6.0, -6.85 fc rgb 0xf2f2f2 fs solid border lc rgb "#555555"
 set label 3 "already added into another cell" at 6.2, -6.95 font "Sans,12"
 set label 4 "tN: the thread that adds" at 12.2, -6.95 font "Sans,12" tc rgb "#b22222"
-twoLines(y) = strcol(5) eq "" ? y : y + 0.13
-plot data index 0 using 1:2:(0.45):(0.3):(cell($4)) with boxxyerror fc rgb variable, \
-     data index 0 using 1:(twoLines($2)):3 with labels font "Sans,10.5", \
-     data index 0 using 1:($2 - 0.13):5 with labels font "Sans,10.5", \
-     data index 1 using 1:2:3:4 with vectors head size 0.18,20 filled lw 1.4 lc rgb "#1f4e79", \
-     data index 2 using 1:2:3 with labels right offset -0.3,0 font "Sans,10" tc rgb "#b22222", \
-     data index 3 using 1:2:3 with labels left font "Sans,12"
+set datafile columnheaders  # each data block's first line names its columns
+twoLines(y) = strcol("second_line") eq "" ? y : y + 0.13
+plot data index 0 using "x":"y":(0.45):(0.3):(cell(column("state"))) with boxxyerror fc rgb variable, \
+     data index 0 using "x":(twoLines(column("y"))):"label" with labels font "Sans,10.5", \
+     data index 0 using "x":(column("y") - 0.13):"second_line" with labels font "Sans,10.5", \
+     data index 1 using "x":"y":"dx":"dy" with vectors head size 0.18,20 filled lw 1.4 \
+         lc rgb "#1f4e79", \
+     data index 2 using "x":"y":"text" with labels right offset -0.3,0 font "Sans,10" \
+         tc rgb "#b22222", \
+     data index 3 using "x":"y":"text" with labels left font "Sans,12"

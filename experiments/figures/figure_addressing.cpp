@@ -341,7 +341,8 @@ void writeShuffle(const std::string& directory)
     const double rowHeight = 1.6, boxHalf = 0.3;
     std::vector<unsigned> offsets;
     for (unsigned offset = warpSize / 2; offset > 0; offset /= 2) offsets.push_back(offset);
-    std::fprintf(out, "# lanes (state: 0 no longer needed, 1 live, 2 just added)\nx y values state\n");
+    std::fprintf(out,
+                 "# lanes (state: 0 no longer needed, 1 live, 2 just added)\nx y values state\n");
     for (unsigned row = 0; row <= offsets.size(); ++row) {
         unsigned live = row == 0 ? warpSize : offsets[row - 1];
         for (unsigned lane = 0; lane < warpSize; ++lane) {

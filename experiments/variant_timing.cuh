@@ -23,6 +23,18 @@ struct Variant {
     std::function<void(const void* input, std::size_t n, void* workspace, void* result)> run;
 };
 
+// A step's reduce(input, n, blockSize, workspace, workspaceBytes, result), the signature of
+// every step's reduce.cuh, as a variant of floats with that block size and workspace.
+template <void (*reduce)(const float*, std::size_t, int, void*, std::size_t, float*), int blockSize,
+          std::size_t workspaceBytes>
+Variant stepVariant(const char* name)
+{
+    return {name, true, [](const void* input, std::size_t n, void* workspace, void* result) {
+                reduce(static_cast<const float*>(input), n, blockSize, workspace, workspaceBytes,
+                       static_cast<float*>(result));
+            }};
+}
+
 inline void printVariantCsvHeader(const char* referenceName)
 {
     std::printf(

@@ -55,30 +55,21 @@ namespace step06 {
 constexpr int blockSize = 256;
 constexpr std::size_t workspaceBytes = std::size_t(64) << 20;
 
-// A step's reduce() as a variant of the list (T = float).
-#define STEP_VARIANT(label, space)                                                         \
-    Variant                                                                                \
-    {                                                                                      \
-        label, true, [](const void* input, std::size_t n, void* workspace, void* result) { \
-            space::reduce(static_cast<const float*>(input), n, blockSize, workspace,       \
-                          workspaceBytes, static_cast<float*>(result));                    \
-        }                                                                                  \
-    }
-
 std::vector<Variant> variantList()
 {
-    return {STEP_VARIANT("step03 and-mask", step03AndMask),
-            STEP_VARIANT("step04", step04),
+    return {stepVariant<step03AndMask::reduce<float>, blockSize, workspaceBytes>("step03 and-mask"),
+            stepVariant<step04::reduce<float>, blockSize, workspaceBytes>("step04"),
             Variant{"step04 padded", true,
                     [](const void* input, std::size_t n, void* workspace, void* result) {
                         step04Padded::reduceStridedPadded(static_cast<const float*>(input), n,
                                                           blockSize, workspace,
                                                           static_cast<float*>(result));
                     }},
-            STEP_VARIANT("step05", step05),
-            STEP_VARIANT("step06 one load", step06OneLoad),
-            STEP_VARIANT("step06", step06),
-            STEP_VARIANT("step03", step03)};  // the reference: last
+            stepVariant<step05::reduce<float>, blockSize, workspaceBytes>("step05"),
+            stepVariant<step06OneLoad::reduce<float>, blockSize, workspaceBytes>("step06 one load"),
+            stepVariant<step06::reduce<float>, blockSize, workspaceBytes>("step06"),
+            // the reference: last
+            stepVariant<step03::reduce<float>, blockSize, workspaceBytes>("step03")};
 }
 
 int main(int argc, char** argv)

@@ -146,21 +146,10 @@ std::vector<Variant> variantList()
     const std::size_t sharedBytes = blockSize * sizeof(T);
     const std::size_t elementsPerBlock = 2 * blockSize;
     std::vector<Variant> list;
+    list.push_back(stepVariant<step06::reduce<T>, blockSize, workspaceBytes>("step06"));
     list.push_back(
-        {"step06", true, [](const void* input, std::size_t n, void* workspace, void* result) {
-             step06::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,
-                            workspaceBytes, static_cast<T*>(result));
-         }});
-    list.push_back({"step07 warp loop", true,
-                    [](const void* input, std::size_t n, void* workspace, void* result) {
-                        step07WarpLoop::reduce(static_cast<const T*>(input), n, int(blockSize),
-                                               workspace, workspaceBytes, static_cast<T*>(result));
-                    }});
-    list.push_back(
-        {"step07", true, [](const void* input, std::size_t n, void* workspace, void* result) {
-             step07::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,
-                            workspaceBytes, static_cast<T*>(result));
-         }});
+        stepVariant<step07WarpLoop::reduce<T>, blockSize, workspaceBytes>("step07 warp loop"));
+    list.push_back(stepVariant<step07::reduce<T>, blockSize, workspaceBytes>("step07"));
     list.push_back(
         {"kernel 6", true, [=](const void* input, std::size_t n, void* workspace, void* result) {
              const T* passInput = static_cast<const T*>(input);
@@ -187,16 +176,8 @@ std::vector<Variant> variantList()
                         reduceChunks(contiguousChunksTwoLoads<T>, static_cast<const T*>(input), n,
                                      workspace, static_cast<T*>(result));
                     }});
-    list.push_back(
-        {"step09", true, [](const void* input, std::size_t n, void* workspace, void* result) {
-             step09::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,
-                            workspaceBytes, static_cast<T*>(result));
-         }});
-    list.push_back(
-        {"step08", true, [](const void* input, std::size_t n, void* workspace, void* result) {
-             step08::reduce(static_cast<const T*>(input), n, int(blockSize), workspace,
-                            workspaceBytes, static_cast<T*>(result));
-         }});
+    list.push_back(stepVariant<step09::reduce<T>, blockSize, workspaceBytes>("step09"));
+    list.push_back(stepVariant<step08::reduce<T>, blockSize, workspaceBytes>("step08"));
     return list;
 }
 

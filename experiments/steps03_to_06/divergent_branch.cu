@@ -10,7 +10,6 @@
 // variant's time over the variant's.
 //   ./build/experiments/divergent_branch            the timing (CSV on stdout)
 //   ./build/experiments/divergent_branch --profile  one launch of each, for Nsight Compute
-#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -36,14 +35,14 @@ __global__ void twoPaths(float* values, int trips, float a, float b)
     values[i] = x;
 }
 
-// The median time of `runs` launches (after 3 untimed), in microseconds.
+// The median, minimum and maximum of `runs` timed launches (after 3 untimed).
 template <bool divergent>
-std::vector<float> timeLaunches(float* values, unsigned int blocks, int trips, int runs)
+TimingSummary timeLaunches(float* values, unsigned int blocks, int trips, int runs)
 {
     cudaEvent_t start, stop;
     CUDA_CHECK(cudaEventCreate(&start));
     CUDA_CHECK(cudaEventCreate(&stop));
-    std::vector<float> times;
+    std::vector<double> times;
     for (int run = -3; run < runs; ++run) {
         CUDA_CHECK(cudaEventRecord(start));
         twoPaths<divergent><<<blocks, blockSize>>>(values, trips, 1.0f, 0.0f);
@@ -52,12 +51,11 @@ std::vector<float> timeLaunches(float* values, unsigned int blocks, int trips, i
         CUDA_CHECK(cudaEventSynchronize(stop));
         float milliseconds = 0;
         CUDA_CHECK(cudaEventElapsedTime(&milliseconds, start, stop));
-        if (run >= 0) times.push_back(milliseconds * 1e3f);
+        if (run >= 0) times.push_back(milliseconds);
     }
     CUDA_CHECK(cudaEventDestroy(start));
     CUDA_CHECK(cudaEventDestroy(stop));
-    std::sort(times.begin(), times.end());
-    return times;
+    return summarize(times);
 }
 
 int main(int argc, char** argv)
@@ -77,17 +75,15 @@ int main(int argc, char** argv)
     const int trips = profile ? 256 : 16384, runs = profile ? 1 : 21;
     DeviceArray<float> values(std::size_t(blocks) * blockSize);
     CUDA_CHECK(cudaMemset(values.data(), 0, values.count() * sizeof(float)));
-    const std::vector<float> uniform = timeLaunches<false>(values.data(), blocks, trips, runs);
-    const std::vector<float> divergent = timeLaunches<true>(values.data(), blocks, trips, runs);
+    const TimingSummary uniform = timeLaunches<false>(values.data(), blocks, trips, runs);
+    const TimingSummary divergent = timeLaunches<true>(values.data(), blocks, trips, runs);
     if (profile) return exitVerified;
     std::printf(
         "variant,device,compute_capability,threads,trips,runs,time_median_us,time_min_us,"
         "time_max_us,uniform_time_over_time\n");
-    const float uniformMedian = uniform[uniform.size() / 2];
-    for (const auto& [name, times] : {std::pair{"uniform", uniform}, {"divergent", divergent}})
+    for (const auto& [name, t] : {std::pair{"uniform", uniform}, {"divergent", divergent}})
         std::printf("%s,%s,%s,%zu,%d,%d,%.3f,%.3f,%.3f,%.4f\n", name, platform.deviceName.c_str(),
                     platform.computeCapability.c_str(), values.count(), trips, runs,
-                    times[times.size() / 2], times.front(), times.back(),
-                    uniformMedian / times[times.size() / 2]);
+                    t.medianMs * 1e3, t.minMs * 1e3, t.maxMs * 1e3, uniform.medianMs / t.medianMs);
     return exitVerified;
 }

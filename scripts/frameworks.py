@@ -4,13 +4,15 @@ input in DIR, as the harness tools/framework_runs.cu runs it (which says what DI
     build/framework_runs --csv --n 2^28 -- python3 scripts/frameworks.py torch
 It only sums: the exact input, the random input, `warmup` runs and `iterations` timed ones
 (each after a read of 2 x l2_bytes, so no run finds its input in L2), the exact input again;
-the harness checks and reports the sums and times it writes to DIR/result.txt. The clock:
+16-bit elements (float16, bfloat16) in float, as the steps sum them (in_float). The harness
+checks and reports the sums and times it writes to DIR/result.txt. The clock:
 CUDA events around the sum call (torch, cupy); jax's profiler (CUPTI: a run lasts from the
 start of its first kernel to the end of its last, without the microseconds events add before
 the first kernel: compare jax_sum with the others at large n only); the host's (numpy).
 Exit codes: 0 summed, 2 bad usage, 3 error, 77 skipped (not installed, no GPU: it says why).
 """
 
+import functools
 import itertools
 import pathlib
 import sys
@@ -51,14 +53,32 @@ def host_clock(sum_once, empty_l2, iterations):
     return times, result
 
 
+def in_float(framework_sum, float32, element):
+    """The sum as the course's steps compute it, so that the rows compare fairly: 16-bit
+    elements added in a float accumulator into a float result. (torch.sum of half, asked
+    plainly, adds in float too but returns half: the float sum rounded once more.)"""
+    sixteen_bit = element in ("float16", "bfloat16")
+    return functools.partial(framework_sum, dtype=float32) if sixteen_bit else framework_sum
+
+
+def as_bfloat16(host):  # bfloat16's bits (sums() reads them as int16) as ml_dtypes' bfloat16
+    import ml_dtypes
+    return host.view(ml_dtypes.bfloat16)
+
+
 def torch(element):
     import torch
     if not torch.cuda.is_available():
         raise Skip("sees no CUDA GPU (a CPU-only build, or no driver)")
+
+    def to_device(host):  # bfloat16 comes as its bits, int16, viewed as torch's on the GPU
+        x = torch.from_numpy(host).to("cuda")
+        return x.view(torch.bfloat16) if element == "bfloat16" else x
+
     return types.SimpleNamespace(
         step="torch_sum", technique=f"torch.sum {torch.__version__} (framework)",
-        cuda_runtime=torch.version.cuda or "", sum=torch.sum,
-        to_device=lambda host: torch.from_numpy(host).to("cuda"),
+        cuda_runtime=torch.version.cuda or "", sum=in_float(torch.sum, torch.float32, element),
+        to_device=to_device,
         l2_reader=lambda size: torch.zeros(size // 4, dtype=torch.int32, device="cuda").max,
         time_runs=events(lambda: torch.cuda.Event(enable_timing=True),
                          lambda start, stop: start.elapsed_time(stop)))
@@ -66,13 +86,16 @@ def torch(element):
 
 def cupy(element):
     import cupy
+    if element == "bfloat16":
+        raise Skip("has no bfloat16 type")
     try:
         cupy.cuda.runtime.getDeviceCount()
     except cupy.cuda.runtime.CUDARuntimeError as error:
         raise Skip(f"sees no CUDA GPU ({error})")
     return types.SimpleNamespace(
         step="cupy_sum", technique=f"cupy.sum {cupy.__version__} (framework)",
-        cuda_runtime=cuda_version(cupy.cuda.runtime.runtimeGetVersion()), sum=cupy.sum,
+        cuda_runtime=cuda_version(cupy.cuda.runtime.runtimeGetVersion()),
+        sum=in_float(cupy.sum, cupy.float32, element),
         to_device=cupy.asarray, l2_reader=lambda size: cupy.zeros(size // 4, cupy.int32).max,
         time_runs=events(cupy.cuda.Event, cupy.cuda.get_elapsed_time))
 
@@ -122,17 +145,27 @@ def jax(element):
                                f"{iterations} (no GPU kernels at all: is CUPTI installed?)")
         return [(max(end for _, end, _ in run) - run[0][0]) / 1e6 for run in runs], result
 
-    return types.SimpleNamespace(
-        step="jax_sum", cuda_runtime=runtime, sum=jax.jit(jax.numpy.sum), l2_reader=l2_reader,
+    def to_device(host):
+        return jax.device_put(as_bfloat16(host) if element == "bfloat16" else host, device)
+
+    return types.SimpleNamespace(  # jit names a partial after its function: module jit_sum
+        step="jax_sum", cuda_runtime=runtime, l2_reader=l2_reader,
+        sum=jax.jit(in_float(jax.numpy.sum, jax.numpy.float32, element)),
         technique=f"jnp.sum {jax.__version__} jitted (framework; GPU times from jax.profiler)",
-        to_device=lambda host: jax.device_put(host, device), time_runs=time_runs)
+        to_device=to_device, time_runs=time_runs)
 
 
 def numpy(element):
     import numpy
+    if element == "bfloat16":
+        try:
+            import ml_dtypes  # noqa: F401 (as_bfloat16 uses it)
+        except ImportError:
+            raise Skip("numpy has no bfloat16, and ml_dtypes, which adds it, is not installed")
     return types.SimpleNamespace(
         step="numpy_sum", technique=f"numpy.sum {numpy.__version__} (the tests' stand-in)",
-        cuda_runtime="", sum=numpy.sum, to_device=numpy.asarray,
+        cuda_runtime="", sum=in_float(numpy.sum, numpy.float32, element),
+        to_device=as_bfloat16 if element == "bfloat16" else numpy.asarray,
         l2_reader=lambda size: lambda: None, time_runs=host_clock)  # CPU caches as found
 
 
@@ -140,8 +173,10 @@ def sums(framework, folder, description):
     """result.txt's lines: the framework's name, its sums and times, for the harness."""
     import numpy
 
-    def load(name):
-        return framework.to_device(numpy.fromfile(folder / name, dtype=description["element"]))
+    def load(name):  # bfloat16, which numpy lacks, as its bits: each framework views them
+        element = description["element"]
+        raw = "int16" if element == "bfloat16" else element
+        return framework.to_device(numpy.fromfile(folder / name, dtype=raw))
 
     def text(result):  # each component exactly, as Python writes it
         value = result.item()

@@ -8,13 +8,14 @@
 // which means skipped (the framework is not installed or sees no GPU; COMMAND says why).
 //
 // DIR/exact.bin, DIR/random.bin: the two inputs, n elements each, raw. DIR/input.txt: one
-// "key value" a line: element (float32, int64, complex128, ... as numpy names them), n,
+// "key value" a line: element (float32, int64, complex128, float16, bfloat16, ...), n,
 // warmup, iterations (0 with --verify-only: time nothing) and l2_bytes (read twice that many
 // bytes before each timed run, so that no run finds its input in L2; 0: no CUDA device here).
 // DIR/result.txt, from COMMAND, one "key value" a line: step, technique, cuda_runtime (may be
 // empty); "exact SUM" for each of the two runs on the exact input (before the timing and
 // after it), "random SUM" for each read-back run on the random input (the first, and the last
-// timed one), a complex SUM as its real and imaginary parts; times_ms: each timed run.
+// timed one), a complex SUM as its real and imaginary parts; times_ms: each timed run. A SUM is
+// of the element's accumulator, as the steps return it: float for float16 and bfloat16.
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -34,10 +35,12 @@
 constexpr const char* programName = "framework_runs";
 constexpr int exitSkipped = 77;
 
-// float32, int64, complex128: the element as numpy, torch and jax name it.
+// float32, int64, complex128, float16: the element as numpy, torch and jax name it;
+// bfloat16 as torch and jax name it (numpy has no such type).
 template <typename T>
 std::string rawTypeName()
 {
+    if constexpr (std::is_same_v<T, __nv_bfloat16>) return "bfloat16";
     using Scalar = typename ElementTraits<T>::Scalar;
     const bool complex = ElementTraits<T>::components == 2;
     return (std::is_integral_v<Scalar> ? "int"
@@ -70,14 +73,14 @@ struct TemporaryFolder {
 };
 
 // One sum as result.txt writes it: each component a number (Python's repr: 12, -3.5, nan).
-template <typename T>
-bool parseSum(const std::string& text, T& sum)
+template <typename Sum>
+bool parseSum(const std::string& text, Sum& sum)
 {
-    using Scalar = typename ElementTraits<T>::Scalar;
+    using Scalar = typename ElementTraits<Sum>::Scalar;
     std::istringstream words(text);
     Scalar part[2] = {};
     std::string word;
-    for (int c = 0; c < ElementTraits<T>::components; ++c) {
+    for (int c = 0; c < ElementTraits<Sum>::components; ++c) {
         char* end = nullptr;
         if (!(words >> word)) return false;
         // Integers modulo 2^bits, as the exact check compares them (torch sums int32 in int64).
@@ -87,10 +90,10 @@ bool parseSum(const std::string& text, T& sum)
             part[c] = Scalar(std::strtod(word.c_str(), &end));
         if (*end != '\0') return false;
     }
-    if constexpr (ElementTraits<T>::components == 1)
+    if constexpr (ElementTraits<Sum>::components == 1)
         sum = part[0];
     else
-        sum = T(part[0], part[1]);
+        sum = Sum(part[0], part[1]);
     return !(words >> word);  // nothing after the sum
 }
 
@@ -124,7 +127,7 @@ std::string readResult(const std::string& path, RunRecord& record,
     record.technique = lines["technique"][0];
     record.platform.cudaRuntime = lines["cuda_runtime"][0];
     if (record.step.empty()) return path + " names no step";
-    T sum{};
+    Accumulator<T> sum{};  // float for 16-bit elements: the framework is asked for a float sum
     for (const std::string& text : lines["exact"]) {
         if (!parseSum(text, sum)) return path + ": 'exact " + text + "' is not a sum";
         addExactRun(record, sum, exactReference);

@@ -2,7 +2,7 @@
 // report as the GPU steps, timed with the host's steady clock.
 //
 // Include it after the step's reduce.cuh, which must define
-//   template <typename T> T reduce(const T* input, std::size_t n);
+//   template <typename T> Accumulator<T> reduce(const T* input, std::size_t n);
 #pragma once
 
 #include <chrono>
@@ -56,7 +56,7 @@ int runOnCpu(const Options& options, const char* stepName, const char* technique
         return exitCudaError;
     }
 
-    T result = reduce(input.data(), input.size());
+    Accumulator<T> result = reduce(input.data(), input.size());
     addAccuracyRun(record, result, reference);
 
     if (!options.verifyOnly) {

@@ -36,12 +36,13 @@ Scalar randomScalar(std::uint64_t bits)
         Scalar magnitude = Scalar(2 + (bits >> 32) % 8);
         return negative ? -magnitude : magnitude;
     } else {
-        // A fraction of 24 (float) or 53 (double) random bits, exact in the type; halving it and
-        // adding 0.5 rounds off its last bit (so a magnitude can round up to 1).
-        constexpr int digits = std::numeric_limits<Scalar>::digits;
-        Scalar fraction = Scalar(bits >> (64 - digits)) * std::ldexp(Scalar(1), -digits);
-        Scalar magnitude = Scalar(0.5) + fraction / 2;
-        return negative ? -magnitude : magnitude;
+        // A fraction of as many random bits as the type has (24 for float, 53 for double, 11
+        // for half, 8 for bfloat16), exact in double; halved and added to 0.5 it needs one bit
+        // more, which the conversion to the type rounds off (so a magnitude can round up to 1).
+        constexpr int digits = precisionBits<Scalar>;
+        double fraction = double(bits >> (64 - digits)) * std::ldexp(1.0, -digits);
+        double magnitude = 0.5 + fraction / 2;
+        return Scalar(negative ? -magnitude : magnitude);
     }
 }
 
@@ -143,7 +144,7 @@ public:
                     if constexpr (std::is_integral_v<Scalar>) {
                         partial.exactSum += (long long)x;
                     } else {
-                        compensatedAdd(partial.sum, partial.compensation, x);
+                        compensatedAdd(partial.sum, partial.compensation, double(x));
                         partial.magnitudes += std::fabs(double(x));
                     }
                 }
@@ -219,7 +220,7 @@ inline double toleranceFactor(std::size_t n, double unitRoundoff)
 template <typename Scalar>
 double unitRoundoff()
 {
-    return std::ldexp(1.0, -std::numeric_limits<Scalar>::digits);
+    return std::ldexp(1.0, -precisionBits<Scalar>);
 }
 
 // The accuracy check of the random input: is the sum within the tolerance of the reference?
@@ -232,10 +233,12 @@ struct Accuracy {
     double tolerance = 0;  // the tolerance of that component (0 for integer types: exact)
 };
 
+// The result is a sum in T's accumulator (float for 16-bit input), so its rounding is that
+// type's; the reference is the sum of the elements themselves.
 template <typename T>
-Accuracy checkAccuracy(const T& result, const Reference<T>& reference)
+Accuracy checkAccuracy(const Accumulator<T>& result, const Reference<T>& reference)
 {
-    using Scalar = typename ElementTraits<T>::Scalar;
+    using Scalar = typename ElementTraits<Accumulator<T>>::Scalar;
     Accuracy accuracy;
     accuracy.withinTolerance = true;
     for (int c = 0; c < ElementTraits<T>::components; ++c) {
@@ -265,11 +268,12 @@ Accuracy checkAccuracy(const T& result, const Reference<T>& reference)
 // Element i is a whole number from 1 to exactMagnitudeMax with a random sign (each component
 // of a complex number drawn apart), from (seed, i) alone like the random input. Then:
 //  - every element is nonzero, so one lost or doubled element changes the sum;
-//  - the sum of any subset of the elements is a whole number, so a floating-point sum in any
-//    order is exact while no partial sum leaves the whole numbers the type holds (2^24 for
-//    float, 2^53 for double): always for double, for float up to n = 2^21 for certain and
-//    far beyond with overwhelming probability (docs/accuracy.md derives both); integer sums
-//    are exact modulo 2^bits in every order;
+//  - every element is exact in every type (half holds the whole numbers up to 2048, bfloat16
+//    up to 256), and the sum of any subset of them is a whole number, so a floating-point sum
+//    in any order is exact while no partial sum leaves the whole numbers the accumulator holds
+//    (2^24 for float, which also sums half and bfloat16; 2^53 for double): always for double,
+//    for float up to n = 2^21 for certain and far beyond with overwhelming probability
+//    (docs/accuracy.md derives both); integer sums are exact modulo 2^bits in every order;
 //  - the sum is not 0 for n > 0: should the signs cancel exactly, element 0 is negated,
 //    which makes the sum -2 x_0 (ExactInput::negateFirst), so a kernel that writes 0 fails.
 // A correct kernel must therefore return the exact sum, bit for bit, whatever its order.
@@ -374,9 +378,9 @@ std::vector<T> makeExactInput(const ExactInput& input, std::size_t n)
 // The correctness check: the sum of the exact input must be its exact sum, bit for bit. (A
 // floating-point value equal to a nonzero whole number has one bit pattern; NaN fails.)
 template <typename T>
-bool isExactSum(const T& result, const ExactReference<T>& reference)
+bool isExactSum(const Accumulator<T>& result, const ExactReference<T>& reference)
 {
-    using Scalar = typename ElementTraits<T>::Scalar;
+    using Scalar = typename ElementTraits<Accumulator<T>>::Scalar;
     for (int c = 0; c < ElementTraits<T>::components; ++c) {
         const Scalar value = componentOf(result, c);
         if constexpr (std::is_integral_v<Scalar>) {
@@ -416,24 +420,27 @@ std::string valueText(const T& value)
 template <typename T>
 std::string exactReferenceText(const ExactReference<T>& reference)
 {
-    using Scalar = typename ElementTraits<T>::Scalar;
+    using Sum = Accumulator<T>;
+    using Scalar = typename ElementTraits<Sum>::Scalar;
     if constexpr (ElementTraits<T>::components == 1) {
         return std::to_string(reference.sum[0]);
     } else {
-        return valueText(T(Scalar(reference.sum[0]), Scalar(reference.sum[1])));
+        return valueText(Sum(Scalar(reference.sum[0]), Scalar(reference.sum[1])));
     }
 }
 
+// The reference as a value of the result's type (T's accumulator), to be read beside it.
 template <typename T>
 std::string referenceText(const Reference<T>& reference)
 {
-    using Scalar = typename ElementTraits<T>::Scalar;
-    T value{};
+    using Sum = Accumulator<T>;
+    using Scalar = typename ElementTraits<Sum>::Scalar;
+    Sum value{};
     if constexpr (ElementTraits<T>::components == 1) {
         value = std::is_integral_v<Scalar> ? Scalar(reference.component[0].exactSum)
                                            : Scalar(reference.component[0].sum);
     } else {
-        value = T(Scalar(reference.component[0].sum), Scalar(reference.component[1].sum));
+        value = Sum(Scalar(reference.component[0].sum), Scalar(reference.component[1].sum));
     }
     return valueText(value);
 }

@@ -3,9 +3,12 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <tuple>
 
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 
 // A complex number sums component by component, so the same kernels reduce it.
@@ -30,7 +33,8 @@ __host__ __device__ constexpr Complex<Real>& operator+=(Complex<Real>& a, Comple
     return a;
 }
 
-// name: what --type accepts; Scalar: the type of one component; components: 1 or 2.
+// name: what --type accepts; Scalar: the type of one component; components: 1 or 2;
+// Accumulator: the type a sum of them is added up in, and the type of the result.
 template <typename T>
 struct ElementTraits;
 
@@ -39,41 +43,81 @@ struct ElementTraits<int> {
     static constexpr const char* name = "int";
     using Scalar = int;
     static constexpr int components = 1;
+    using Accumulator = int;
 };
 template <>
 struct ElementTraits<long long> {
     static constexpr const char* name = "int64";
     using Scalar = long long;
     static constexpr int components = 1;
+    using Accumulator = long long;
 };
 template <>
 struct ElementTraits<float> {
     static constexpr const char* name = "float";
     using Scalar = float;
     static constexpr int components = 1;
+    using Accumulator = float;
 };
 template <>
 struct ElementTraits<double> {
     static constexpr const char* name = "double";
     using Scalar = double;
     static constexpr int components = 1;
+    using Accumulator = double;
 };
 template <>
 struct ElementTraits<Complex<float>> {
     static constexpr const char* name = "cfloat";
     using Scalar = float;
     static constexpr int components = 2;
+    using Accumulator = Complex<float>;
 };
 template <>
 struct ElementTraits<Complex<double>> {
     static constexpr const char* name = "cdouble";
     using Scalar = double;
     static constexpr int components = 2;
+    using Accumulator = Complex<double>;
 };
 
+// The 16-bit floating-point types are summed in float: a sum kept in 16 bits stops growing
+// once the next element is below half its spacing (all ones: at 2048 in half, 256 in
+// bfloat16; docs/accuracy.md). Their values are exact in float, so each element still
+// counts whole; the result is the float sum, which a caller may round to 16 bits once.
+template <>
+struct ElementTraits<__half> {
+    static constexpr const char* name = "half";
+    using Scalar = __half;
+    static constexpr int components = 1;
+    using Accumulator = float;
+};
+template <>
+struct ElementTraits<__nv_bfloat16> {
+    static constexpr const char* name = "bf16";
+    using Scalar = __nv_bfloat16;
+    static constexpr int components = 1;
+    using Accumulator = float;
+};
+
+// The type a sum of T is added up in: T itself, but float for the 16-bit types.
+template <typename T>
+using Accumulator = typename ElementTraits<T>::Accumulator;
+
+// Significant bits of a floating-point scalar, the leading one included (float 24, double 53;
+// half 11, bfloat16 8, which std::numeric_limits does not know).
+template <typename Scalar>
+constexpr int precisionBits = std::numeric_limits<Scalar>::digits;
+template <>
+constexpr int precisionBits<__half> = 11;
+template <>
+constexpr int precisionBits<__nv_bfloat16> = 8;
+
 // The six types of the type sweep in Sizmann 2023 (chapter 4's introduction, Figure 4.3;
-// docs/README.md, Sources), in the order --help lists them.
-using ElementTypes = std::tuple<int, long long, float, double, Complex<float>, Complex<double>>;
+// docs/README.md, Sources), in the order --help lists them, then the two 16-bit types of
+// machine learning (half: IEEE binary16; bf16: bfloat16, float's exponent in 16 bits).
+using ElementTypes = std::tuple<int, long long, float, double, Complex<float>, Complex<double>,
+                                __half, __nv_bfloat16>;
 
 template <typename T>
 typename ElementTraits<T>::Scalar componentOf(const T& value, int /*component*/)

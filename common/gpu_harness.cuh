@@ -4,8 +4,10 @@
 //   constexpr int minBlockSize;                      the smallest --block the kernels support
 //   template <typename T> std::size_t workspaceBytes(std::size_t n, int blockSize);
 //   template <typename T> void reduce(const T* input, std::size_t n, int blockSize,
-//                                     void* workspace, std::size_t workspaceSize, T* result);
-// reduce() sums input[0..n) on the device into *result (device memory). It may use the
+//                                     void* workspace, std::size_t workspaceSize,
+//                                     Accumulator<T>* result);
+// reduce() sums input[0..n) on the device into *result (device memory), adding in the
+// accumulator type (element_types.cuh: T, or float for 16-bit T). It may use the
 // workspaceSize = workspaceBytes(n, blockSize) bytes of device memory at `workspace`,
 // allocated and zeroed once by the harness outside the timed region.
 //
@@ -28,6 +30,8 @@
 // Everything a reduction needs on the device, allocated before any timing.
 template <typename T>
 struct DeviceReduction {
+    using Sum = Accumulator<T>;
+
     DeviceReduction(std::size_t n, int blockSize)
         : n(n),
           blockSize(blockSize),
@@ -53,17 +57,17 @@ struct DeviceReduction {
 
     // Poisons the result first (all bits set: NaN for floating point), so a reduction that
     // never writes its result cannot pass by finding the right value left from before.
-    T runAndFetch()
+    Sum runAndFetch()
     {
-        CUDA_CHECK(cudaMemset(result.data(), 0xFF, sizeof(T)));
+        CUDA_CHECK(cudaMemset(result.data(), 0xFF, sizeof(Sum)));
         run();
         return fetchResult();
     }
 
-    T fetchResult()
+    Sum fetchResult()
     {
-        T value;
-        CUDA_CHECK(cudaMemcpy(&value, result.data(), sizeof(T), cudaMemcpyDeviceToHost));
+        Sum value;
+        CUDA_CHECK(cudaMemcpy(&value, result.data(), sizeof(Sum), cudaMemcpyDeviceToHost));
         return value;
     }
 
@@ -71,7 +75,7 @@ struct DeviceReduction {
     int blockSize;
     DeviceArray<T> input;
     DeviceArray<unsigned char> workspace;
-    DeviceArray<T> result;
+    DeviceArray<Sum> result;
 };
 
 // The input goes to the device through a host buffer of at most this many bytes.
@@ -130,7 +134,8 @@ template <typename T>
 std::size_t deviceBytesNeeded(std::size_t n, int blockSize, const Platform& platform,
                               std::size_t usable)
 {
-    std::size_t bytes = n * sizeof(T) + sizeof(T) + L2Evictor::bytesNeeded(platform.l2Bytes);
+    std::size_t bytes =
+        n * sizeof(T) + sizeof(Accumulator<T>) + L2Evictor::bytesNeeded(platform.l2Bytes);
     if (bytes <= usable) bytes += workspaceBytes<T>(n, blockSize);
     return bytes;
 }
@@ -170,8 +175,9 @@ struct ProcessTimes {
 // timed with events, from the slice's sum to the total. Returns the runs' times; the
 // combines' go to combineMs.
 template <typename T, typename Processes>
-std::vector<double> timeProcesses(Processes& processes, DeviceReduction<T>& reduction, T* total,
-                                  L2Evictor& l2, int iterations, std::vector<double>& combineMs)
+std::vector<double> timeProcesses(Processes& processes, DeviceReduction<T>& reduction,
+                                  Accumulator<T>* total, L2Evictor& l2, int iterations,
+                                  std::vector<double>& combineMs)
 {
     cudaEvent_t sliceDone, combineDone;
     CUDA_CHECK(cudaEventCreate(&sliceDone));
@@ -251,10 +257,11 @@ int runOnDevice(Options options, const char* stepName, const Platform& platform,
         status = exitCudaError;
     if ((status = worstStatus(processes, status)) != exitVerified) return status;
 
+    using Sum = Accumulator<T>;
     DeviceReduction<T> reduction(slice.count, options.blockSize);
     // Several processes: where the combine leaves the total. One: reduce()'s result is it.
-    DeviceArray<T> combined(Processes::combines ? 1 : 0);
-    T* total = Processes::combines ? combined.data() : reduction.result.data();
+    DeviceArray<Sum> combined(Processes::combines ? 1 : 0);
+    Sum* total = Processes::combines ? combined.data() : reduction.result.data();
     RunRecord record = newRecord<T>(options, stepName, processes.technique, platform);
     record.blockSize = options.blockSize;
     record.gpus = processes.count;
@@ -267,16 +274,16 @@ int runOnDevice(Options options, const char* stepName, const Platform& platform,
         if constexpr (Processes::combines) processes.combine(reduction.result.data(), total);
     };
     auto fetchTotal = [&]() {
-        T value;
-        CUDA_CHECK(cudaMemcpy(&value, total, sizeof(T), cudaMemcpyDeviceToHost));
+        Sum value;
+        CUDA_CHECK(cudaMemcpy(&value, total, sizeof(Sum), cudaMemcpyDeviceToHost));
         return value;
     };
     // A checked run poisons the sum and the total first (all bits set: NaN for floating
     // point), so a reduction that never writes its result cannot pass by finding the right
     // value left from before.
     auto checkedRun = [&]() {
-        if constexpr (Processes::combines) CUDA_CHECK(cudaMemset(total, 0xFF, sizeof(T)));
-        CUDA_CHECK(cudaMemset(reduction.result.data(), 0xFF, sizeof(T)));
+        if constexpr (Processes::combines) CUDA_CHECK(cudaMemset(total, 0xFF, sizeof(Sum)));
+        CUDA_CHECK(cudaMemset(reduction.result.data(), 0xFF, sizeof(Sum)));
         reduceAll();
         return fetchTotal();
     };
@@ -288,13 +295,13 @@ int runOnDevice(Options options, const char* stepName, const Platform& platform,
     // total (on the random input three or more sums need not: tests/combine_order_tests.cu).
     bool sameBits = true;
     auto exactRun = [&]() {
-        const std::vector<T> totals = everyRank(processes, checkedRun());
+        const std::vector<Sum> totals = everyRank(processes, checkedRun());
         int shown = 0;  // rank 0's total, or the first wrong one
         for (int r = 0; r < processes.count; ++r) {
             if (!processes.holdsTotal(r)) continue;
             if (!isExactSum(totals[r], exactReference) && isExactSum(totals[shown], exactReference))
                 shown = r;
-            if (std::memcmp(&totals[r], &totals[0], sizeof(T)) != 0) {
+            if (std::memcmp(&totals[r], &totals[0], sizeof(Sum)) != 0) {
                 if (processes.rank == 0)
                     std::fprintf(stderr, "%s: rank %d holds the total %s, rank 0 holds %s\n",
                                  stepName, r, valueText(totals[r]).c_str(),
@@ -304,8 +311,8 @@ int runOnDevice(Options options, const char* stepName, const Platform& platform,
         }
         addExactRun(record, totals[shown], exactReference);
     };
-    auto accuracyRun = [&](const T& mine) {
-        const std::vector<T> totals = everyRank(processes, mine);
+    auto accuracyRun = [&](const Sum& mine) {
+        const std::vector<Sum> totals = everyRank(processes, mine);
         for (int r = 0; r < processes.count; ++r)
             if (processes.holdsTotal(r)) addAccuracyRun(record, totals[r], reference);
     };

@@ -27,9 +27,10 @@ struct Slice {
 // values, and how their sums are combined. OneProcess is every step's but 13: one process,
 // the whole input, nothing to share or combine. Step 13's struct (MPI ranks, one GPU each)
 // derives from it and replaces what it spreads; with combines = true it also defines
-//   template <typename T> void combine(const T* sliceSum, T* total);  adds the processes'
-//       sums (device memory, queued after reduce() on the default stream) into total, which
-//       work queued next on the default stream must see;
+//   template <typename Sum> void combine(const Sum* sliceSum, Sum* total);  adds the
+//       processes' sums (device memory, of the element type's accumulator, queued after
+//       reduce() on the default stream) into total, which work queued next on the default
+//       stream must see;
 //   const char* combineName;  the combine, for the line after the report.
 struct OneProcess {
     const char* technique = "";  // for the report: the technique of the whole run
@@ -172,7 +173,8 @@ RunRecord newRecord(const Options& options, const char* stepName, const char* te
 // Counts one run on the exact input: its sum must be the exact sum, bit for bit. The report
 // keeps the first wrong sum, or else the latest.
 template <typename T>
-void addExactRun(RunRecord& record, const T& result, const ExactReference<T>& reference)
+void addExactRun(RunRecord& record, const Accumulator<T>& result,
+                 const ExactReference<T>& reference)
 {
     const bool exact = isExactSum(result, reference);
     ++record.exactRuns;
@@ -185,7 +187,7 @@ void addExactRun(RunRecord& record, const T& result, const ExactReference<T>& re
 // Keeps the random input's sum and its accuracy; a later run replaces the first only when it
 // is outside the tolerance (a race can pass once and fail later).
 template <typename T>
-void addAccuracyRun(RunRecord& record, const T& result, const Reference<T>& reference)
+void addAccuracyRun(RunRecord& record, const Accumulator<T>& result, const Reference<T>& reference)
 {
     const Accuracy accuracy = checkAccuracy(result, reference);
     if (record.result.empty() || (!accuracy.withinTolerance && record.accuracy.withinTolerance)) {

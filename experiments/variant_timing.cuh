@@ -1,8 +1,9 @@
 // What the experiments of experiments/ share: variants of a reduction timed in one process, in a
 // fresh random order every round, so none profits from its place, with the harness's method
 // (L2 emptied before every run, events around one reduction, the median of many runs). The
-// input is small integers (-9..9), so every type sums them exactly: every timed run of a real
-// reduction is checked against the exact sum, and a wrong one ends the program (exitWrongResult).
+// input is small integers (-9..9), so every type sums them exactly (16-bit types in their float
+// accumulator): every timed run of a real reduction is checked against the exact sum, and a
+// wrong one ends the program (exitWrongResult).
 #pragma once
 
 #include <algorithm>
@@ -43,16 +44,18 @@ inline void printVariantCsvHeader(const char* referenceName)
         referenceName);
 }
 
-// Times every variant of `list` at n = 2^minExponent, 2^(minExponent + 2), ... up to
-// 2^maxExponent (an odd distance stops one power of two below it)
+// Times every variant of `list` at n = 2^minExponent, 2^(minExponent + exponentStep), ... up
+// to 2^maxExponent (a distance that is not a multiple of the step stops below it)
 // and prints one CSV row per variant and n; the last column is the time of `list.back()` (the
 // reference) over the variant's time: above 1, faster than the reference. onlyRounds > 0: that
-// many rounds and no untimed ones (one checked run each, for a profiler).
+// many rounds and no untimed ones (one checked run each, for a profiler). The variants write
+// their sum as T's accumulator (float for 16-bit T), as the steps do.
 template <typename T>
 void timeVariants(const std::vector<Variant>& list, const char* typeName, int minExponent,
                   int maxExponent, std::size_t workspaceBytes, const Platform& platform,
-                  int onlyRounds = 0)
+                  int onlyRounds = 0, int exponentStep = 2)
 {
+    using Sum = Accumulator<T>;
     const std::size_t maxN = std::size_t(1) << maxExponent;
     std::vector<T> host(maxN);
     std::uint64_t state = 2026;
@@ -61,7 +64,7 @@ void timeVariants(const std::vector<Variant>& list, const char* typeName, int mi
     CUDA_CHECK(cudaMemcpy(input.data(), host.data(), maxN * sizeof(T), cudaMemcpyHostToDevice));
     DeviceArray<char> workspace(workspaceBytes);
     CUDA_CHECK(cudaMemset(workspace.data(), 0, workspace.count()));
-    DeviceArray<T> result(1);
+    DeviceArray<Sum> result(1);
     L2Evictor l2(platform.l2Bytes);
     cudaEvent_t start, stop;
     CUDA_CHECK(cudaEventCreate(&start));
@@ -69,7 +72,7 @@ void timeVariants(const std::vector<Variant>& list, const char* typeName, int mi
 
     long long exactSum = 0;
     std::size_t summed = 0;
-    for (int exponent = minExponent; exponent <= maxExponent; exponent += 2) {
+    for (int exponent = minExponent; exponent <= maxExponent; exponent += exponentStep) {
         const std::size_t n = std::size_t(1) << exponent;
         for (; summed < n; ++summed) exactSum += (long long)(host[summed]);
         const int rounds = onlyRounds > 0   ? onlyRounds
@@ -85,7 +88,7 @@ void timeVariants(const std::vector<Variant>& list, const char* typeName, int mi
             for (std::size_t k = order.size() - 1; k > 0; --k)
                 std::swap(order[k], order[mixBits(state++) % (k + 1)]);
             for (std::size_t k : order) {
-                CUDA_CHECK(cudaMemset(result.data(), 0xFF, sizeof(T)));
+                CUDA_CHECK(cudaMemset(result.data(), 0xFF, sizeof(Sum)));
                 l2.evict();
                 CUDA_CHECK(cudaEventRecord(start));
                 list[k].run(input.data(), n, workspace.data(), result.data());
@@ -94,8 +97,8 @@ void timeVariants(const std::vector<Variant>& list, const char* typeName, int mi
                 float milliseconds = 0;
                 CUDA_CHECK(cudaEventElapsedTime(&milliseconds, start, stop));
                 if (round >= 0) times[k].push_back(milliseconds);
-                T sum;
-                CUDA_CHECK(cudaMemcpy(&sum, result.data(), sizeof(T), cudaMemcpyDeviceToHost));
+                Sum sum;
+                CUDA_CHECK(cudaMemcpy(&sum, result.data(), sizeof(Sum), cudaMemcpyDeviceToHost));
                 if (list[k].isReduction && (long long)(sum) != exactSum) {
                     std::fprintf(stderr, "error: %s, %s, n = 2^%d: sum %lld, expected %lld\n",
                                  list[k].name, typeName, exponent, (long long)(sum), exactSum);

@@ -3,10 +3,12 @@
 
 #include <cstddef>
 
+#include "element_types.cuh"
+
 template <typename T>
-T reduce(const T* input, std::size_t n)
+Accumulator<T> reduce(const T* input, std::size_t n)
 {
-    T sum = 0;
-    for (std::size_t i = 0; i < n; ++i) sum += input[i];
+    Accumulator<T> sum = 0;
+    for (std::size_t i = 0; i < n; ++i) sum += Accumulator<T>(input[i]);
     return sum;
 }

@@ -10,14 +10,15 @@
 constexpr int minBlockSize = 32;
 
 template <typename T>
-__global__ void reduceKernel(const T* input, T* result, std::size_t n)
+__global__ void reduceKernel(const T* input, Accumulator<T>* result, std::size_t n)
 {
-    T* sharedPartials = sharedMemory<T>();
+    using Sum = Accumulator<T>;
+    Sum* sharedPartials = sharedMemory<Sum>();
     unsigned int tid = threadIdx.x;
-    T blockSum = 0;  // only thread 0's copy is used
+    Sum blockSum = 0;  // only thread 0's copy is used
     for (std::size_t tileStart = 0; tileStart < n; tileStart += blockDim.x) {
         std::size_t i = tileStart + threadIdx.x;
-        sharedPartials[tid] = (i < n) ? input[i] : T(0);
+        sharedPartials[tid] = (i < n) ? Sum(input[i]) : Sum(0);
         __syncthreads();
 
         // Level s adds pairs s apart: thread tid works when tid is a multiple of 2*s.
@@ -40,8 +41,8 @@ std::size_t workspaceBytes(std::size_t /*n*/, int /*blockSize*/)
 
 template <typename T>
 void reduce(const T* input, std::size_t n, int blockSize, void* /*workspace*/,
-            std::size_t /*workspaceSize*/, T* result)
+            std::size_t /*workspaceSize*/, Accumulator<T>* result)
 {
-    reduceKernel<<<1, blockSize, blockSize * sizeof(T)>>>(input, result, n);
+    reduceKernel<<<1, blockSize, blockSize * sizeof(Accumulator<T>)>>>(input, result, n);
     CUDA_CHECK_LAUNCH();
 }

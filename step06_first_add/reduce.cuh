@@ -11,13 +11,14 @@
 constexpr int minBlockSize = 32;
 
 template <typename T>
-__global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
+__global__ void reduceKernel(const T* input, Accumulator<T>* blockSums, std::size_t n)
 {
-    T* sharedPartials = sharedMemory<T>();
+    using Sum = Accumulator<T>;
+    Sum* sharedPartials = sharedMemory<Sum>();
     unsigned int tid = threadIdx.x;
     std::size_t i = std::size_t(blockIdx.x) * (blockDim.x * 2) + threadIdx.x;
-    T sum = (i < n) ? input[i] : T(0);
-    if (i + blockDim.x < n) sum += input[i + blockDim.x];  // guarded: n need not fill the block
+    Sum sum = (i < n) ? Sum(input[i]) : Sum(0);
+    if (i + blockDim.x < n) sum += Sum(input[i + blockDim.x]);  // n need not fill the block
     sharedPartials[tid] = sum;
     __syncthreads();
 
@@ -44,23 +45,24 @@ std::size_t workspaceBytes(std::size_t n, int blockSize)
     return partialSumsBytes<T>(n, elementsPerBlock<T>(blockSize));
 }
 
-// Each pass turns `count` values into one partial sum per block, stored one pass after the
-// other in the workspace; the pass that needs a single block writes the result.
+// A pass turns the n values into one partial sum per block, stored in the workspace; the
+// partial sums are then summed the same way, by a call on them with the rest of the
+// workspace, until a single block is enough: that block writes the result.
 template <typename T>
 void reduce(const T* input, std::size_t n, int blockSize, void* workspace,
-            std::size_t /*workspaceSize*/, T* result)
+            std::size_t workspaceSize, Accumulator<T>* result)
 {
-    const T* passInput = input;
-    T* passOutput = static_cast<T*>(workspace);
-    std::size_t count = n;
-    while (count > elementsPerBlock<T>(blockSize)) {
-        unsigned int blocks = unsigned(ceilDiv(count, elementsPerBlock<T>(blockSize)));
-        reduceKernel<<<blocks, blockSize, blockSize * sizeof(T)>>>(passInput, passOutput, count);
+    using Sum = Accumulator<T>;
+    const std::size_t sharedBytes = blockSize * sizeof(Sum);
+    if (n <= elementsPerBlock<T>(blockSize)) {
+        reduceKernel<<<1, blockSize, sharedBytes>>>(input, result, n);
         CUDA_CHECK_LAUNCH();
-        passInput = passOutput;
-        passOutput += blocks;
-        count = blocks;
+        return;
     }
-    reduceKernel<<<1, blockSize, blockSize * sizeof(T)>>>(passInput, result, count);
+    const unsigned int blocks = unsigned(ceilDiv(n, elementsPerBlock<T>(blockSize)));
+    Sum* blockSums = static_cast<Sum*>(workspace);
+    reduceKernel<<<blocks, blockSize, sharedBytes>>>(input, blockSums, n);
     CUDA_CHECK_LAUNCH();
+    reduce(static_cast<const Sum*>(blockSums), blocks, blockSize, blockSums + blocks,
+           workspaceSize - blocks * sizeof(Sum), result);
 }

@@ -28,16 +28,17 @@ __device__ void warpReduce(T* sharedPartials, unsigned int tid)
 }
 
 template <unsigned int blockSize, typename T>
-__global__ void reduceKernel(const T* input, T* blockSums, std::size_t n)
+__global__ void reduceKernel(const T* input, Accumulator<T>* blockSums, std::size_t n)
 {
-    T* sharedPartials = sharedMemory<T>();
+    using Sum = Accumulator<T>;
+    Sum* sharedPartials = sharedMemory<Sum>();
     unsigned int tid = threadIdx.x;
     std::size_t i = std::size_t(blockIdx.x) * (blockSize * 2) + threadIdx.x;
     const std::size_t gridSize = std::size_t(gridDim.x) * (blockSize * 2);
-    T sum = 0;
+    Sum sum = 0;
     while (i < n) {  // each thread adds many elements; the tree comes once, at the end
-        sum += input[i];
-        if (i + blockSize < n) sum += input[i + blockSize];  // guarded: n need not fill the block
+        sum += Sum(input[i]);
+        if (i + blockSize < n) sum += Sum(input[i + blockSize]);  // n need not fill the block
         i += gridSize;
     }
     sharedPartials[tid] = sum;
@@ -80,35 +81,35 @@ std::size_t workspaceBytes(std::size_t n, int blockSize)
     return partialSumsBytes<T>(n, elementsPerBlock<T>(blockSize));
 }
 
-// Each pass turns `count` values into one partial sum per block, stored one pass after the
-// other in the workspace; the pass that needs a single block writes the result.
+// A pass turns the n values into one partial sum per block, stored in the workspace; the
+// partial sums are then summed the same way, by a call on them with the rest of the
+// workspace, until a single block is enough: that block writes the result.
 template <unsigned int blockSize, typename T>
-void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
+void launchReduction(const T* input, std::size_t n, void* workspace, Accumulator<T>* result)
 {
-    const std::size_t sharedBytes = blockSize * sizeof(T);
+    using Sum = Accumulator<T>;
+    const std::size_t sharedBytes = blockSize * sizeof(Sum);
     // One wave of blocks; the occupancy of a kernel does not change, so it is asked once.
     static const unsigned int maxBlocks =
         residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
-    const T* passInput = input;
-    T* passOutput = static_cast<T*>(workspace);
-    std::size_t count = n;
-    while (count > elementsPerBlock<T>(blockSize)) {
-        unsigned int blocks = unsigned(
-            std::min<std::size_t>(ceilDiv(count, elementsPerBlock<T>(blockSize)), maxBlocks));
-        reduceKernel<blockSize><<<blocks, blockSize, sharedBytes>>>(passInput, passOutput, count);
+    if (n <= elementsPerBlock<T>(blockSize)) {
+        reduceKernel<blockSize><<<1, blockSize, sharedBytes>>>(input, result, n);
         CUDA_CHECK_LAUNCH();
-        passInput = passOutput;
-        passOutput += blocks;
-        count = blocks;
+        return;
     }
-    reduceKernel<blockSize><<<1, blockSize, sharedBytes>>>(passInput, result, count);
+    const unsigned int blocks =
+        unsigned(std::min<std::size_t>(ceilDiv(n, elementsPerBlock<T>(blockSize)), maxBlocks));
+    Sum* blockSums = static_cast<Sum*>(workspace);
+    reduceKernel<blockSize><<<blocks, blockSize, sharedBytes>>>(input, blockSums, n);
     CUDA_CHECK_LAUNCH();
+    launchReduction<blockSize>(static_cast<const Sum*>(blockSums), blocks, blockSums + blocks,
+                               result);
 }
 
 // The kernels need the block size at compile time: one instance per size this step runs.
 template <typename T>
 void reduce(const T* input, std::size_t n, int blockSize, void* workspace,
-            std::size_t /*workspaceSize*/, T* result)
+            std::size_t /*workspaceSize*/, Accumulator<T>* result)
 {
     // clang-format off
     switch (blockSize) {

@@ -46,22 +46,23 @@ constexpr unsigned int loadsInFlight = LOADS_IN_FLIGHT;
 // compiler the block size, so it keeps a thread's registers within 65536 / blockSize.
 template <unsigned int blockSize, typename T>
 __global__ void __launch_bounds__(blockSize)
-    reduceKernel(const T* input, T* blockSums, std::size_t n)
+    reduceKernel(const T* input, Accumulator<T>* blockSums, std::size_t n)
 {
+    using Sum = Accumulator<T>;
     // Block b reads tiles b, b + gridDim.x, ...: a tile is `loadsInFlight` neighbouring rows.
     const std::size_t tile = std::size_t(blockSize) * loadsInFlight;
-    T sums[loadsInFlight] = {};
+    Sum sums[loadsInFlight] = {};
     std::size_t i = blockIdx.x * tile + threadIdx.x;
     for (; i + (loadsInFlight - 1) * blockSize < n; i += gridDim.x * tile) {
         T loaded[loadsInFlight];  // no load of the trip waits for an add
         for (unsigned int a = 0; a < loadsInFlight; ++a) loaded[a] = input[i + a * blockSize];
-        for (unsigned int a = 0; a < loadsInFlight; ++a) sums[a] += loaded[a];
+        for (unsigned int a = 0; a < loadsInFlight; ++a) sums[a] += Sum(loaded[a]);
     }
     T lastLoaded[loadsInFlight] = {};  // the last tile, if it is not whole: 0 past the end
     for (unsigned int a = 0; a < loadsInFlight; ++a)
         if (i + a * blockSize < n) lastLoaded[a] = input[i + a * blockSize];
-    for (unsigned int a = 0; a < loadsInFlight; ++a) sums[a] += lastLoaded[a];
-    T sum = 0;
+    for (unsigned int a = 0; a < loadsInFlight; ++a) sums[a] += Sum(lastLoaded[a]);
+    Sum sum = 0;
     for (unsigned int a = 0; a < loadsInFlight; ++a) sum += sums[a];
     sum = blockSum<blockSize>(sum);
 
@@ -81,35 +82,35 @@ std::size_t workspaceBytes(std::size_t n, int blockSize)
     return partialSumsBytes<T>(n, elementsPerBlock<T>(blockSize));
 }
 
-// Each pass turns `count` values into one partial sum per block, stored one pass after the
-// other in the workspace; the pass that needs a single block writes the result.
+// A pass turns the n values into one partial sum per block, stored in the workspace; the
+// partial sums are then summed the same way, by a call on them with the rest of the
+// workspace, until a single block is enough: that block writes the result.
 template <unsigned int blockSize, typename T>
-void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
+void launchReduction(const T* input, std::size_t n, void* workspace, Accumulator<T>* result)
 {
-    const std::size_t sharedBytes = (blockSize / 32) * sizeof(T);
+    using Sum = Accumulator<T>;
+    const std::size_t sharedBytes = (blockSize / 32) * sizeof(Sum);
     // One wave of blocks; the occupancy of a kernel does not change, so it is asked once.
     static const unsigned int maxBlocks =
         residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
-    const T* passInput = input;
-    T* passOutput = static_cast<T*>(workspace);
-    std::size_t count = n;
-    while (count > elementsPerBlock<T>(blockSize)) {
-        unsigned int blocks = unsigned(
-            std::min<std::size_t>(ceilDiv(count, elementsPerBlock<T>(blockSize)), maxBlocks));
-        reduceKernel<blockSize><<<blocks, blockSize, sharedBytes>>>(passInput, passOutput, count);
+    if (n <= elementsPerBlock<T>(blockSize)) {
+        reduceKernel<blockSize><<<1, blockSize, sharedBytes>>>(input, result, n);
         CUDA_CHECK_LAUNCH();
-        passInput = passOutput;
-        passOutput += blocks;
-        count = blocks;
+        return;
     }
-    reduceKernel<blockSize><<<1, blockSize, sharedBytes>>>(passInput, result, count);
+    const unsigned int blocks =
+        unsigned(std::min<std::size_t>(ceilDiv(n, elementsPerBlock<T>(blockSize)), maxBlocks));
+    Sum* blockSums = static_cast<Sum*>(workspace);
+    reduceKernel<blockSize><<<blocks, blockSize, sharedBytes>>>(input, blockSums, n);
     CUDA_CHECK_LAUNCH();
+    launchReduction<blockSize>(static_cast<const Sum*>(blockSums), blocks, blockSums + blocks,
+                               result);
 }
 
 // The kernels need the block size at compile time: one instance per size the CLI allows.
 template <typename T>
 void reduce(const T* input, std::size_t n, int blockSize, void* workspace,
-            std::size_t /*workspaceSize*/, T* result)
+            std::size_t /*workspaceSize*/, Accumulator<T>* result)
 {
     // clang-format off
     switch (blockSize) {

@@ -34,7 +34,7 @@ __device__ T blockSum(T value)
     return value;
 }
 
-// One 128-bit load: 4 ints or floats, 2 int64s or doubles, 1 cdouble.
+// One 128-bit load: 8 halves or bfloat16s, 4 ints or floats, 2 int64s or doubles, 1 cdouble.
 constexpr std::size_t vectorBytes = 16;
 
 template <typename T>
@@ -68,8 +68,9 @@ __device__ Vector<T> loadVector(const T* address)
 // compiler the block size, so it keeps a thread's registers within 65536 / blockSize.
 template <unsigned int blockSize, typename T>
 __global__ void __launch_bounds__(blockSize)
-    reduceKernel(const T* input, T* blockSums, std::size_t n)
+    reduceKernel(const T* input, Accumulator<T>* blockSums, std::size_t n)
 {
+    using Sum = Accumulator<T>;
     // A vector load needs an address aligned to vectorBytes: the few elements before the
     // first aligned address (head) and after the last whole vector (tail) are loaded one by one.
     const std::size_t misalignment = reinterpret_cast<std::uintptr_t>(input) % vectorBytes;
@@ -82,24 +83,26 @@ __global__ void __launch_bounds__(blockSize)
     // Block b reads tiles b, b + gridDim.x, ...: a tile is `loadsInFlight` neighbouring rows.
     const std::size_t thread = std::size_t(blockIdx.x) * blockSize + threadIdx.x;
     const std::size_t tile = std::size_t(blockSize) * loadsInFlight;
-    T sums[loadsInFlight] = {};
+    Sum sums[loadsInFlight] = {};
     std::size_t v = blockIdx.x * tile + threadIdx.x;
     for (; v + (loadsInFlight - 1) * blockSize < vectors; v += gridDim.x * tile) {
         Vector<T> loaded[loadsInFlight];  // no load of the trip waits for an add
         for (unsigned int a = 0; a < loadsInFlight; ++a)
             loaded[a] = loadVector(alignedInput + (v + a * blockSize) * elementsPerVector<T>);
         for (unsigned int a = 0; a < loadsInFlight; ++a)
-            for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[a] += loaded[a].element[e];
+            for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
+                sums[a] += Sum(loaded[a].element[e]);
     }
     Vector<T> lastLoaded[loadsInFlight] = {};  // the last tile, if it is not whole: 0 past the end
     for (unsigned int a = 0; a < loadsInFlight; ++a)
         if (v + a * blockSize < vectors)
             lastLoaded[a] = loadVector(alignedInput + (v + a * blockSize) * elementsPerVector<T>);
     for (unsigned int a = 0; a < loadsInFlight; ++a)
-        for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[a] += lastLoaded[a].element[e];
-    if (thread < head) sums[0] += input[thread];
-    if (thread < n - tailStart) sums[0] += input[tailStart + thread];
-    T sum = 0;
+        for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
+            sums[a] += Sum(lastLoaded[a].element[e]);
+    if (thread < head) sums[0] += Sum(input[thread]);
+    if (thread < n - tailStart) sums[0] += Sum(input[tailStart + thread]);
+    Sum sum = 0;
     for (unsigned int a = 0; a < loadsInFlight; ++a) sum += sums[a];
     sum = blockSum<blockSize>(sum);
 
@@ -116,38 +119,39 @@ constexpr std::size_t elementsPerBlock(int blockSize)
 template <typename T>
 std::size_t workspaceBytes(std::size_t n, int blockSize)
 {
-    return partialSumsBytes<T>(n, elementsPerBlock<T>(blockSize));
+    return partialSumsBytes<T>(n, elementsPerBlock<T>(blockSize),
+                               elementsPerBlock<Accumulator<T>>(blockSize));
 }
 
-// Each pass turns `count` values into one partial sum per block, stored one pass after the
-// other in the workspace; the pass that needs a single block writes the result.
+// A pass turns the n values into one partial sum per block, stored in the workspace; the
+// partial sums are then summed the same way, by a call on them with the rest of the
+// workspace, until a single block is enough: that block writes the result.
 template <unsigned int blockSize, typename T>
-void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
+void launchReduction(const T* input, std::size_t n, void* workspace, Accumulator<T>* result)
 {
-    const std::size_t sharedBytes = (blockSize / 32) * sizeof(T);
+    using Sum = Accumulator<T>;
+    const std::size_t sharedBytes = (blockSize / 32) * sizeof(Sum);
     // One wave of blocks; the occupancy of a kernel does not change, so it is asked once.
     static const unsigned int maxBlocks =
         residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
-    const T* passInput = input;
-    T* passOutput = static_cast<T*>(workspace);
-    std::size_t count = n;
-    while (count > elementsPerBlock<T>(blockSize)) {
-        unsigned int blocks = unsigned(
-            std::min<std::size_t>(ceilDiv(count, elementsPerBlock<T>(blockSize)), maxBlocks));
-        reduceKernel<blockSize><<<blocks, blockSize, sharedBytes>>>(passInput, passOutput, count);
+    if (n <= elementsPerBlock<T>(blockSize)) {
+        reduceKernel<blockSize><<<1, blockSize, sharedBytes>>>(input, result, n);
         CUDA_CHECK_LAUNCH();
-        passInput = passOutput;
-        passOutput += blocks;
-        count = blocks;
+        return;
     }
-    reduceKernel<blockSize><<<1, blockSize, sharedBytes>>>(passInput, result, count);
+    const unsigned int blocks =
+        unsigned(std::min<std::size_t>(ceilDiv(n, elementsPerBlock<T>(blockSize)), maxBlocks));
+    Sum* blockSums = static_cast<Sum*>(workspace);
+    reduceKernel<blockSize><<<blocks, blockSize, sharedBytes>>>(input, blockSums, n);
     CUDA_CHECK_LAUNCH();
+    launchReduction<blockSize>(static_cast<const Sum*>(blockSums), blocks, blockSums + blocks,
+                               result);
 }
 
 // The kernels need the block size at compile time: one instance per size the CLI allows.
 template <typename T>
 void reduce(const T* input, std::size_t n, int blockSize, void* workspace,
-            std::size_t /*workspaceSize*/, T* result)
+            std::size_t /*workspaceSize*/, Accumulator<T>* result)
 {
     // clang-format off
     switch (blockSize) {

@@ -35,7 +35,7 @@ __device__ T blockSum(T value)
     return value;
 }
 
-// One 128-bit load: 4 ints or floats, 2 int64s or doubles, 1 cdouble.
+// One 128-bit load: 8 halves or bfloat16s, 4 ints or floats, 2 int64s or doubles, 1 cdouble.
 constexpr std::size_t vectorBytes = 16;
 
 template <typename T>
@@ -83,8 +83,10 @@ __device__ Vector<T> loadVector(const T* address)
 // compiler the block size, so it keeps a thread's registers within 65536 / blockSize.
 template <unsigned int blockSize, typename T>
 __global__ void __launch_bounds__(blockSize)
-    reduceKernel(const T* input, T* blockSums, unsigned int* blocksDone, T* result, std::size_t n)
+    reduceKernel(const T* input, Accumulator<T>* blockSums, unsigned int* blocksDone,
+                 Accumulator<T>* result, std::size_t n)
 {
+    using Sum = Accumulator<T>;
     // A vector load needs an address aligned to vectorBytes: the few elements before the
     // first aligned address (head) and after the last whole vector (tail) are loaded one by one.
     const std::size_t misalignment = reinterpret_cast<std::uintptr_t>(input) % vectorBytes;
@@ -97,24 +99,26 @@ __global__ void __launch_bounds__(blockSize)
     // Block b reads tiles b, b + gridDim.x, ...: a tile is `loadsInFlight` neighbouring rows.
     const std::size_t thread = std::size_t(blockIdx.x) * blockSize + threadIdx.x;
     const std::size_t tile = std::size_t(blockSize) * loadsInFlight;
-    T sums[loadsInFlight] = {};
+    Sum sums[loadsInFlight] = {};
     std::size_t v = blockIdx.x * tile + threadIdx.x;
     for (; v + (loadsInFlight - 1) * blockSize < vectors; v += gridDim.x * tile) {
         Vector<T> loaded[loadsInFlight];  // no load of the trip waits for an add
         for (unsigned int a = 0; a < loadsInFlight; ++a)
             loaded[a] = loadVector(alignedInput + (v + a * blockSize) * elementsPerVector<T>);
         for (unsigned int a = 0; a < loadsInFlight; ++a)
-            for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[a] += loaded[a].element[e];
+            for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
+                sums[a] += Sum(loaded[a].element[e]);
     }
     Vector<T> lastLoaded[loadsInFlight] = {};  // the last tile, if it is not whole: 0 past the end
     for (unsigned int a = 0; a < loadsInFlight; ++a)
         if (v + a * blockSize < vectors)
             lastLoaded[a] = loadVector(alignedInput + (v + a * blockSize) * elementsPerVector<T>);
     for (unsigned int a = 0; a < loadsInFlight; ++a)
-        for (unsigned int e = 0; e < elementsPerVector<T>; ++e) sums[a] += lastLoaded[a].element[e];
-    if (thread < head) sums[0] += input[thread];
-    if (thread < n - tailStart) sums[0] += input[tailStart + thread];
-    T sum = 0;
+        for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
+            sums[a] += Sum(lastLoaded[a].element[e]);
+    if (thread < head) sums[0] += Sum(input[thread]);
+    if (thread < n - tailStart) sums[0] += Sum(input[tailStart + thread]);
+    Sum sum = 0;
     for (unsigned int a = 0; a < loadsInFlight; ++a) sum += sums[a];
     sum = blockSum<blockSize>(sum);
     if (gridDim.x == 1) {  // a lone block holds the whole sum: no tickets needed
@@ -158,20 +162,21 @@ constexpr std::size_t ticketBytes = 16;
 template <typename T>
 std::size_t workspaceBytes(std::size_t n, int blockSize)
 {
-    return ticketBytes + ceilDiv(n, elementsPerBlock<T>(blockSize)) * sizeof(T);
+    return ticketBytes + ceilDiv(n, elementsPerBlock<T>(blockSize)) * sizeof(Accumulator<T>);
 }
 
 // One launch: enough blocks to cover n, at most as many as fit on the GPU at once. The
 // harness hands over the workspace zeroed, so the ticket counter starts at 0.
 template <unsigned int blockSize, typename T>
-void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
+void launchReduction(const T* input, std::size_t n, void* workspace, Accumulator<T>* result)
 {
-    const std::size_t sharedBytes = (blockSize / 32) * sizeof(T);
+    using Sum = Accumulator<T>;
+    const std::size_t sharedBytes = (blockSize / 32) * sizeof(Sum);
     // One wave of blocks; the occupancy of a kernel does not change, so it is asked once.
     static const unsigned int maxBlocks =
         residentBlocks(reduceKernel<blockSize, T>, blockSize, sharedBytes);
     unsigned int* blocksDone = static_cast<unsigned int*>(workspace);
-    T* blockSums = reinterpret_cast<T*>(static_cast<char*>(workspace) + ticketBytes);
+    Sum* blockSums = reinterpret_cast<Sum*>(static_cast<char*>(workspace) + ticketBytes);
     unsigned int blocks = unsigned(std::min<std::size_t>(
         std::max<std::size_t>(1, ceilDiv(n, elementsPerBlock<T>(blockSize))), maxBlocks));
     reduceKernel<blockSize>
@@ -182,7 +187,7 @@ void launchReduction(const T* input, std::size_t n, void* workspace, T* result)
 // The kernels need the block size at compile time: one instance per size the CLI allows.
 template <typename T>
 void reduce(const T* input, std::size_t n, int blockSize, void* workspace,
-            std::size_t /*workspaceSize*/, T* result)
+            std::size_t /*workspaceSize*/, Accumulator<T>* result)
 {
     // clang-format off
     switch (blockSize) {

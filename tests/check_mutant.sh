@@ -12,7 +12,7 @@ shift 2
 [ $# -gt 0 ] || set -- "2^20+7" "2^22"
 failures=0
 for n in "$@"; do
-    for type in ${MUTANT_TYPES:-int int64 float double cfloat cdouble}; do
+    for type in ${MUTANT_TYPES:-int int64 float double cfloat cdouble half bf16}; do
         out=$("$program" --type "$type" --n "$n" --verify-only 2>&1)
         status=$?
         if [ $status -eq 3 ] && echo "$out" | grep -q 'no CUDA device'; then

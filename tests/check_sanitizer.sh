@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Usage: check_sanitizer.sh clean|reported TOOL PROGRAM
 # Runs PROGRAM --verify-only under compute-sanitizer's TOOL (memcheck, racecheck, synccheck,
-# initcheck) at blocks 64 and 256, in float and double, at sizes that fill no block evenly:
+# initcheck) at blocks 64 and 256, in float, double and half, at sizes that fill no block evenly:
 # 1, 1025, 2^16+3, and 2^16+256 (at block 256 the one size where a first add of two elements
 # per thread reads input[n] if its guard is off by one).
 #   clean     every run verifies and the tool reports nothing (every GPU program)
@@ -23,7 +23,7 @@ fi
 padding=()
 [ "$tool" = memcheck ] && padding=(--padding 64)
 runs=0 failures=0
-for run in {64,256}:{1,1025,2^16+3,2^16+256}:{float,double}; do  # block:n:type
+for run in {64,256}:{1,1025,2^16+3,2^16+256}:{float,double,half}; do  # block:n:type
     IFS=: read -r block n type <<<"$run"
     out=$(compute-sanitizer --tool "$tool" "${padding[@]}" --error-exitcode 99 \
           "$program" --block "$block" --n "$n" --type "$type" --verify-only 2>&1)

@@ -105,7 +105,8 @@ TEST(CommandLine, ReadsEveryOption)
 
 TEST(CommandLine, AcceptsEveryTypeAndBlockSize)
 {
-    for (const char* type : {"int", "int64", "float", "double", "cfloat", "cdouble"})
+    for (const char* type :
+         {"int", "int64", "float", "double", "cfloat", "cdouble", "half", "bf16"})
         EXPECT_EQ(parse({"--type", type}).error, "") << type;
     for (const char* block : {"32", "64", "128", "256", "512", "1024"})
         EXPECT_EQ(parse({"--block", block}).error, "") << block;
@@ -116,7 +117,7 @@ TEST(CommandLine, RejectsBadValuesNamingThem)
     const std::vector<std::vector<std::string>> bad = {
         {"--n", "-1"},       {"--n", "abc"},    {"--n", "2^64"},
         {"--n", ""},         {"--block", "0"},  {"--block", "48"},
-        {"--block", "2048"}, {"--block", "16"}, {"--type", "half"},
+        {"--block", "2048"}, {"--block", "16"}, {"--type", "fp16"},
         {"--iters", "0"},    {"--iters", "-3"}, {"--warmup", "x"},
         {"--seed", "-1"},    {"--frobnicate"},  {"--n"},
         {"--block"},         {"--csv=yes"},     {"positional"}};
@@ -143,6 +144,45 @@ TEST(InputData, IsDeterministicNonzeroAndMixedInSign)
     std::vector<int> ints = makeInput<int>(10000, 5);
     EXPECT_TRUE(std::all_of(ints.begin(), ints.end(),
                             [](int x) { return std::abs(x) >= 2 && std::abs(x) <= 9; }));
+}
+
+// The 16-bit types: the same magnitudes, each a value of the type (float holds it exactly), and
+// not all of float's values rounded to the same few: half has 2^10 steps from 0.5 to 1,
+// bfloat16 2^7.
+template <typename T>
+void expectSixteenBitInput(int steps)
+{
+    std::vector<T> values = makeInput<T>(10000, 5);
+    std::vector<float> magnitudes;
+    for (T x : values) magnitudes.push_back(std::fabs(float(x)));
+    EXPECT_TRUE(std::all_of(magnitudes.begin(), magnitudes.end(),
+                            [](float m) { return m >= 0.5f && m <= 1; }));
+    EXPECT_TRUE(std::any_of(values.begin(), values.end(), [](T x) { return float(x) < 0; }));
+    std::sort(magnitudes.begin(), magnitudes.end());
+    const auto distinct = std::unique(magnitudes.begin(), magnitudes.end()) - magnitudes.begin();
+    EXPECT_GT(distinct, steps / 2) << ElementTraits<T>::name;
+    EXPECT_LE(distinct, steps + 1) << ElementTraits<T>::name;  // 0.5 .. 1, both included
+}
+
+TEST(InputData, SixteenBitTypesHoldTheirOwnValues)
+{
+    expectSixteenBitInput<__half>(1 << 10);
+    expectSixteenBitInput<__nv_bfloat16>(1 << 7);
+    EXPECT_EQ(precisionBits<__half>, 11);
+    EXPECT_EQ(precisionBits<__nv_bfloat16>, 8);
+    EXPECT_EQ(precisionBits<float>, 24);
+    // The exact input: whole numbers 1 to 8 in magnitude, exact in both (bfloat16 holds the
+    // whole numbers up to 256, half up to 2048).
+    ExactInput input;
+    const ExactReference<__nv_bfloat16> exact = prepareExactInput<__nv_bfloat16>(3, 100000, input);
+    long long sum = 0;
+    for (__nv_bfloat16 x : makeExactInput<__nv_bfloat16>(input, 100000)) {
+        const float value = float(x);
+        EXPECT_EQ(value, std::trunc(value));
+        EXPECT_TRUE(std::fabs(value) >= 1 && std::fabs(value) <= exactMagnitudeMax);
+        sum += (long long)value;
+    }
+    EXPECT_EQ(sum, exact.sum[0]);
 }
 
 // Several pieces and a short last one, so that threads really share the work.
@@ -418,14 +458,14 @@ T fromWholeNumbers(const long long (&parts)[ElementTraits<T>::components])
 }
 
 // What a faulty reduction returns, made by hand: the exact sum changed by `delta` (an element
-// or a block's partial sum, lost: -1, or added twice: +1).
+// or a block's partial sum, lost: -1, or added twice: +1), in the result's type.
 template <typename T>
-T changedSum(const ExactReference<T>& exact, const ExactReference<T>& delta, int sign)
+Accumulator<T> changedSum(const ExactReference<T>& exact, const ExactReference<T>& delta, int sign)
 {
     long long parts[ElementTraits<T>::components];
     for (int c = 0; c < ElementTraits<T>::components; ++c)
         parts[c] = exact.sum[c] + sign * delta.sum[c];
-    return fromWholeNumbers<T>(parts);
+    return fromWholeNumbers<Accumulator<T>>(parts);
 }
 
 // The correctness check against the faults a reduction really has, for every type, up to
@@ -440,7 +480,7 @@ void expectFaultsRejected(std::size_t n)
     const ExactReference<T> exact = prepareExactInput<T>(n + 1, n, input);
     long long zeros[ElementTraits<T>::components] = {};
     EXPECT_TRUE(isExactSum(changedSum(exact, exact, 0), exact));
-    EXPECT_FALSE(isExactSum(fromWholeNumbers<T>(zeros), exact)) << "a result of 0";
+    EXPECT_FALSE(isExactSum(fromWholeNumbers<Accumulator<T>>(zeros), exact)) << "a result of 0";
     for (std::size_t i : {std::size_t(0), n / 2, n - 1}) {
         const ExactReference<T> element = exactSliceSum<T>(input, i, 1);
         EXPECT_FALSE(isExactSum(changedSum(exact, element, -1), exact))
@@ -460,10 +500,10 @@ void expectFaultsRejected(std::size_t n)
         EXPECT_FALSE(isExactSum(changedSum(exact, partial, +1), exact))
             << "a block's partial twice";
     }
-    if constexpr (!std::is_integral_v<typename ElementTraits<T>::Scalar>) {
-        T nan = changedSum(exact, exact, 0);
-        reinterpret_cast<typename ElementTraits<T>::Scalar*>(&nan)[0] =
-            std::numeric_limits<typename ElementTraits<T>::Scalar>::quiet_NaN();
+    using SumScalar = typename ElementTraits<Accumulator<T>>::Scalar;
+    if constexpr (!std::is_integral_v<SumScalar>) {
+        Accumulator<T> nan = changedSum(exact, exact, 0);
+        reinterpret_cast<SumScalar*>(&nan)[0] = std::numeric_limits<SumScalar>::quiet_NaN();
         EXPECT_FALSE(isExactSum(nan, exact)) << "NaN";
     }
 }
@@ -478,11 +518,14 @@ TEST(ExactCheck, RejectsZeroALostOrDoubledElementOrPartialForEveryType)
         expectFaultsRejected<double>(n);
         expectFaultsRejected<Complex<float>>(n);
         expectFaultsRejected<Complex<double>>(n);
+        expectFaultsRejected<__half>(n);
+        expectFaultsRejected<__nv_bfloat16>(n);
     }
     // The float types at 2^30, where the exact input's exactness rests on probability: the
     // sum must still be a whole number the type holds, and every fault must show.
     expectFaultsRejected<float>(std::size_t(1) << 30);
     expectFaultsRejected<Complex<float>>(std::size_t(1) << 30);
+    expectFaultsRejected<__half>(std::size_t(1) << 30);
 }
 
 // The verdict needs both checks, and at least one run on the exact input.
@@ -538,6 +581,11 @@ TEST(Workspace, PartialSumsOfEveryPass)
     EXPECT_EQ(partialSumsBytes<float>(256, 256), 0u);      // one block: writes the result
     EXPECT_EQ(partialSumsBytes<float>(257, 256), 2 * 4u);  // 2 partial sums, then one block
     EXPECT_EQ(partialSumsBytes<double>(1 << 20, 32), (32768 + 1024 + 32) * 8u);
+    // 16-bit input: the partial sums are floats; a block of step 11 takes 8 elements per load
+    // in the first pass but 4 partial sums per load after it.
+    EXPECT_EQ(partialSumsBytes<__half>(257, 256), 2 * 4u);
+    EXPECT_EQ(partialSumsBytes<__half>(1 << 22, 2048, 1024), (2048 + 2) * 4u);
+    EXPECT_EQ(partialSumsBytes<__half>(1 << 22, 2048), 2048 * 4u);  // a second pass that fits
 }
 
 // Step 13: with K GPUs reading the input, % of peak is against their peaks added up (not

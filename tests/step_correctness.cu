@@ -2,6 +2,7 @@
 // allows x sizes that catch off-by-one, tail and multi-pass mistakes, against the CPU
 // reference. CMake compiles this file once per step, with the step's folder first on the
 // include path, so "reduce.cuh" below is that step's.
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -57,7 +58,7 @@ std::vector<std::string> typeNames()
 
 // The correctness check: the exact input must give its exact sum, bit for bit.
 template <typename T>
-void expectExactSum(const T& result, const ExactReference<T>& exact, const char* when)
+void expectExactSum(const Accumulator<T>& result, const ExactReference<T>& exact, const char* when)
 {
     EXPECT_TRUE(isExactSum(result, exact))
         << "exact input, " << when << ": sum " << valueText(result) << ", exact sum "
@@ -65,7 +66,7 @@ void expectExactSum(const T& result, const ExactReference<T>& exact, const char*
 }
 
 template <typename T>
-void expectAccurate(const T& result, const Reference<T>& reference, int run)
+void expectAccurate(const Accumulator<T>& result, const Reference<T>& reference, int run)
 {
     Accuracy accuracy = checkAccuracy(result, reference);
     EXPECT_TRUE(accuracy.withinTolerance)
@@ -94,13 +95,13 @@ void checkEverySize(int blockSize)
         if (n > 0)
             CUDA_CHECK(cudaMemcpy(reduction.input.data(), input.data(), n * sizeof(T),
                                   cudaMemcpyHostToDevice));
-        T firstResult{};
+        Accumulator<T> firstResult{};
         for (int run = 0; run < 2; ++run) {  // the second run finds the workspace used
-            T result = reduction.runAndFetch();
+            Accumulator<T> result = reduction.runAndFetch();
             expectAccurate(result, reference, run);
             if (run == 0) firstResult = result;
             // Every step adds in an order fixed by n and the block size: same bits every run.
-            EXPECT_EQ(std::memcmp(&firstResult, &result, sizeof(T)), 0)
+            EXPECT_EQ(std::memcmp(&firstResult, &result, sizeof(result)), 0)
                 << "run " << run << " gave " << valueText(result) << " after "
                 << valueText(firstResult);
         }
@@ -109,23 +110,24 @@ void checkEverySize(int blockSize)
     }
 }
 
-// As a library would call reduce(): on input that starts 1, 2 or 3 elements past an aligned
-// address, with the workspace reused. The offsets give every misalignment an element can
-// have (4, 8 or 12 bytes past a 16-byte boundary), so steps with 128-bit loads take their
-// head path.
+// As a library would call reduce(): on input that starts 1 to 3 elements past an aligned
+// address (1 to 7 for 16-bit types), with the workspace reused. The offsets give every
+// misalignment an element can have (2, 4, ... 14 bytes past a 16-byte boundary for 16-bit
+// types; 4, 8 or 12 for 4-byte ones), so steps with 128-bit loads take their head path.
 template <typename T>
 void checkMisalignedInput(int blockSize)
 {
-    for (std::size_t offset = 1; offset <= 3; ++offset) {
+    const std::size_t largestOffset = std::max<std::size_t>(3, 16 / sizeof(T) - 1);
+    for (std::size_t offset = 1; offset <= largestOffset; ++offset) {
         for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(2), std::size_t(3),
                               std::size_t(5), std::size_t(1000), (std::size_t(1) << 20) + 3}) {
             SCOPED_TRACE("offset " + std::to_string(offset) + " elements, n = " +
                          std::to_string(n) + ", block = " + std::to_string(blockSize) +
                          ", REDUCTION_TEST_SEED=" + std::to_string(seed));
             DeviceReduction<T> reduction(n + offset, blockSize);  // its workspace fits n too
-            T* start = reduction.input.data() + offset;           // 4, 8 or 12 bytes past 16 (or 0)
+            T* start = reduction.input.data() + offset;           // offset elements past 16 bytes
             auto runAtStart = [&]() {
-                CUDA_CHECK(cudaMemset(reduction.result.data(), 0xFF, sizeof(T)));
+                CUDA_CHECK(cudaMemset(reduction.result.data(), 0xFF, sizeof(Accumulator<T>)));
                 reduce(static_cast<const T*>(start), n, blockSize, reduction.workspace.data(),
                        reduction.workspace.count(), reduction.result.data());
                 return reduction.fetchResult();

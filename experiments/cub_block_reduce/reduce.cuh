@@ -13,7 +13,11 @@ std::size_t workspaceBytes(std::size_t n, int)
 }
 
 template <typename T>
-void reduce(const T* input, std::size_t n, int, void* workspace, std::size_t, T* result)
+void reduce(const T* input, std::size_t n, int, void* workspace, std::size_t,
+            Accumulator<T>* result)
 {
-    reduceWithBlockReduce(input, n, workspace, result);
+    if constexpr (std::is_same_v<Accumulator<T>, T>)
+        reduceWithBlockReduce(input, n, workspace, result);
+    else
+        noKernelForType(ElementTraits<T>::name);
 }

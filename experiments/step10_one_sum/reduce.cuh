@@ -13,7 +13,11 @@ std::size_t workspaceBytes(std::size_t n, int blockSize)
 }
 
 template <typename T>
-void reduce(const T* input, std::size_t n, int blockSize, void* workspace, std::size_t, T* result)
+void reduce(const T* input, std::size_t n, int blockSize, void* workspace, std::size_t,
+            Accumulator<T>* result)
 {
-    reduceOneSum(input, n, blockSize, workspace, result);
+    if constexpr (std::is_same_v<Accumulator<T>, T>)
+        reduceOneSum(input, n, blockSize, workspace, result);
+    else
+        noKernelForType(ElementTraits<T>::name);
 }

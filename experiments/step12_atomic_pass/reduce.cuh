@@ -19,7 +19,8 @@ std::size_t workspaceBytes(std::size_t, int)
 }
 
 template <typename T>
-void reduce(const T* input, std::size_t n, int blockSize, void*, std::size_t, T* result)
+void reduce(const T* input, std::size_t n, int blockSize, void*, std::size_t,
+            Accumulator<T>* result)
 {
     if constexpr (std::is_same_v<T, int> || std::is_same_v<T, float> || std::is_same_v<T, double>) {
         reduceSinglePassAtomic(input, n, blockSize, result);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <cub/device/device_reduce.cuh>
+#include <cuda/std/functional>
 
 #include "cli.cuh"
 #include "device.cuh"
@@ -34,7 +35,7 @@ Variant step12Variant()
 {
     return {"step12", true, [](const void* input, std::size_t n, void* workspace, void* result) {
                 reduce(static_cast<const T*>(input), n, int(variantBlockSize), workspace,
-                       stepWorkspaceBytes, static_cast<T*>(result));
+                       stepWorkspaceBytes, static_cast<Accumulator<T>*>(result));
             }};
 }
 
@@ -66,13 +67,22 @@ inline Variant emptyKernelVariant()
             }};
 }
 
+// CUB as cub_reference/ calls it: DeviceReduce::Reduce with the sum in T's accumulator.
+template <typename T>
+cudaError_t cubSum(void* workspace, std::size_t& bytes, const T* input, Accumulator<T>* result,
+                   std::size_t n)
+{
+    return cub::DeviceReduce::Reduce(workspace, bytes, input, result, n,
+                                     cuda::std::plus<Accumulator<T>>{}, Accumulator<T>{});
+}
+
 template <typename T>
 Variant cubVariant()
 {
     return {"cub", true, [](const void* input, std::size_t n, void* workspace, void* result) {
                 std::size_t bytes = 0;
-                CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, bytes, static_cast<const T*>(input),
-                                                  static_cast<T*>(result), n));
+                CUDA_CHECK(cubSum<T>(nullptr, bytes, static_cast<const T*>(input),
+                                     static_cast<Accumulator<T>*>(result), n));
                 if (bytes > cubWorkspaceBytes) {
                     std::fprintf(
                         stderr,
@@ -80,9 +90,9 @@ Variant cubVariant()
                         bytes, n, cubWorkspaceBytes);
                     std::exit(exitBadUsage);
                 }
-                CUDA_CHECK(cub::DeviceReduce::Sum(
-                    static_cast<char*>(workspace) + stepWorkspaceBytes, bytes,
-                    static_cast<const T*>(input), static_cast<T*>(result), n));
+                CUDA_CHECK(cubSum<T>(static_cast<char*>(workspace) + stepWorkspaceBytes, bytes,
+                                     static_cast<const T*>(input),
+                                     static_cast<Accumulator<T>*>(result), n));
             }};
 }
 
@@ -91,7 +101,8 @@ template <typename T>
 std::vector<Variant> variantList();
 
 template <typename T>
-void measureVariants(const char* typeName, int maxExponent, const Platform& platform)
+void measureVariants(const char* typeName, int maxExponent, const Platform& platform,
+                     int minExponent = 10, int exponentStep = 2)
 {
     const std::size_t maxN = std::size_t(1) << maxExponent;
     if (workspaceBytes<T>(maxN, int(variantBlockSize)) > stepWorkspaceBytes) {
@@ -100,8 +111,8 @@ void measureVariants(const char* typeName, int maxExponent, const Platform& plat
                      workspaceBytes<T>(maxN, int(variantBlockSize)), maxN, stepWorkspaceBytes);
         std::exit(exitBadUsage);
     }
-    timeVariants<T>(variantList<T>(), typeName, 10, maxExponent,
-                    stepWorkspaceBytes + cubWorkspaceBytes, platform);
+    timeVariants<T>(variantList<T>(), typeName, minExponent, maxExponent,
+                    stepWorkspaceBytes + cubWorkspaceBytes, platform, 0, exponentStep);
 }
 
 // The experiment's main: --max 2^K, then int, float and double at n = 2^10, 2^12, ... up to

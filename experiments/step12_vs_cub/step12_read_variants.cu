@@ -18,7 +18,7 @@
 //   b512 L2 256B, tpb L2 256B   the hint with 512 threads, and with one tile per block
 //   no final pass, nfp L2 256B  NOT reductions: no ticket, no last block; the read alone
 //   empty kernel    one block that reads one value: the floor of any timed launch
-//   cub             cub::DeviceReduce::Sum
+//   cub             cub::DeviceReduce::Reduce with a sum in T, as in cub_reference/
 // Build and run from the repository root (CMake builds it as experiment_step12_read_variants):
 //   nvcc -std=c++17 -O3 -arch=native -I common -I experiments -I step12_single_pass
 //   -o step12_read_variants experiments/step12_vs_cub/step12_read_variants.cu

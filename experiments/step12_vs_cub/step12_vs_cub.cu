@@ -22,7 +22,7 @@
 //                   result is never complete); a lower bound for any single-pass kernel
 //                   that reads the input this way
 //   empty kernel    one block that reads one value: the floor of any timed launch
-//   cub             cub::DeviceReduce::Sum, as in cub_reference/
+//   cub             cub::DeviceReduce::Reduce with a sum in T, as in cub_reference/
 // The variants run in a fresh random order in every round (experiments/variant_timing.cuh), and
 // every timed run of a real reduction is checked against the exact sum.
 //

@@ -27,7 +27,7 @@ usage_error() {
         fail "$*: exit code $rc (2 wanted), stdout: '$out', stderr: $(cat "$err")"
 }
 for arguments in "--n -1" "--n abc" "--n 2^64" "--block 0" "--block 48" "--block 2048" \
-                 "--type half" "--iters 0" "--warmup" "--frobnicate" "--n"; do
+                 "--type fp8" "--iters 0" "--warmup" "--frobnicate" "--n"; do
     # shellcheck disable=SC2086  # the arguments are its words
     usage_error $arguments
 done

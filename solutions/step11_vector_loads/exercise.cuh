@@ -2,7 +2,9 @@
 // loads. x and y are shifted by the same amount, so one head length aligns both; the
 // products of each vector pair go to one of four accumulators; a second pass sums the
 // block partials with a plain reduction (a "dot product" of the partials with ones would
-// read a second array for nothing).
+// read a second array for nothing). Each element is converted to Accumulator<T> (float for
+// half and bfloat16) before it is multiplied: the product of two halves (up to 22 significant
+// bits) is exact in float, while a product rounded to half keeps 11 of them.
 #pragma once
 
 #include <algorithm>
@@ -56,8 +58,10 @@ __device__ T blockSum(T value)
 }
 
 template <typename T>
-__global__ void dotKernel(const T* x, const T* y, std::size_t n, T* blockSums)
+__global__ void dotKernel(const T* x, const T* y, std::size_t n, Accumulator<T>* blockSums)
 {
+    using Sum = Accumulator<T>;
+    // head, vectors and the tail count elements: a 16-byte vector holds 8 halves, 4 floats.
     std::size_t head = (16 - reinterpret_cast<std::uintptr_t>(x) % 16) % 16 / sizeof(T);
     if (head > n) head = n;
     const std::size_t vectors = (n - head) / elementsPerVector<T>;
@@ -67,7 +71,7 @@ __global__ void dotKernel(const T* x, const T* y, std::size_t n, T* blockSums)
 
     const std::size_t thread = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x;
     const std::size_t threads = std::size_t(gridDim.x) * blockDim.x;
-    T sums[accumulators] = {};
+    Sum sums[accumulators] = {};
     std::size_t v = thread;
     for (; v + (accumulators - 1) * threads < vectors; v += accumulators * threads) {
         Vector<T> xs[accumulators], ys[accumulators];  // all loads before the first multiply
@@ -77,17 +81,17 @@ __global__ void dotKernel(const T* x, const T* y, std::size_t n, T* blockSums)
         }
         for (unsigned int a = 0; a < accumulators; ++a)
             for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
-                sums[a] += xs[a].element[e] * ys[a].element[e];
+                sums[a] += Sum(xs[a].element[e]) * Sum(ys[a].element[e]);
     }
     for (; v < vectors; v += threads) {
         Vector<T> xv = loadVector(alignedX + v * elementsPerVector<T>);
         Vector<T> yv = loadVector(alignedY + v * elementsPerVector<T>);
         for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
-            sums[0] += xv.element[e] * yv.element[e];
+            sums[0] += Sum(xv.element[e]) * Sum(yv.element[e]);
     }
-    if (thread < head) sums[0] += x[thread] * y[thread];
-    if (thread < n - tailStart) sums[1] += x[tailStart + thread] * y[tailStart + thread];
-    T sum = (sums[0] + sums[1]) + (sums[2] + sums[3]);
+    if (thread < head) sums[0] += Sum(x[thread]) * Sum(y[thread]);
+    if (thread < n - tailStart) sums[1] += Sum(x[tailStart + thread]) * Sum(y[tailStart + thread]);
+    Sum sum = (sums[0] + sums[1]) + (sums[2] + sums[3]);
     sum = blockSum(sum);
     if (threadIdx.x == 0) blockSums[blockIdx.x] = sum;
 }
@@ -119,14 +123,15 @@ unsigned int dotBlocks(std::size_t n, int blockSize)
 template <typename T>
 std::size_t dotProductWorkspaceBytes(std::size_t n, int blockSize)
 {
-    return dot::dotBlocks<T>(n, blockSize) * sizeof(T);
+    return dot::dotBlocks<T>(n, blockSize) * sizeof(Accumulator<T>);
 }
 
 template <typename T>
-void dotProduct(const T* x, const T* y, std::size_t n, int blockSize, void* workspace, T* result)
+void dotProduct(const T* x, const T* y, std::size_t n, int blockSize, void* workspace,
+                Accumulator<T>* result)
 {
     const unsigned int blocks = dot::dotBlocks<T>(n, blockSize);
-    T* blockSums = static_cast<T*>(workspace);
+    Accumulator<T>* blockSums = static_cast<Accumulator<T>*>(workspace);
     dot::dotKernel<<<blocks, blockSize>>>(x, y, n, blockSums);
     CUDA_CHECK_LAUNCH();
     dot::sumKernel<<<1, dot::blockSizeOfPartialsPass>>>(blockSums, blocks, result);

@@ -57,7 +57,7 @@ for ranks in ${MATRIX_RANKS:-1 2 4}; do
     [ "$ranks" -le "$gpus" ] || { echo "not run: $ranks ranks (there are $gpus GPUs)"; continue; }
     before=$failures
     : "${firstRanks:=$ranks}"  # the rank count whose exact input's sums the others must print
-    for type in int int64 float double cdouble; do
+    for type in int int64 float double cdouble half; do
         for n in 0 1 3 1025 "2^20+7" "2^24-1"; do
             run "$ranks" --type "$type" --n "$n" --verify-only || { fail "$ranks ranks, $type, n = $n"; cat "$work/out"; continue; }
             exact=$(exactSum)
@@ -81,7 +81,7 @@ for ranks in ${MATRIX_RANKS:-1 2 4}; do
     done
     compared=""
     [ "$ranks" -eq "$firstRanks" ] || compared=", the exact input's sums the same bits as with $firstRanks rank(s)"
-    [ $failures -eq "$before" ] && echo "ok: $ranks rank(s): 5 types x 6 sizes passed both checks$compared; 3 cases the same sums in 3 runs; both other combines passed"
+    [ $failures -eq "$before" ] && echo "ok: $ranks rank(s): 6 types x 6 sizes passed both checks$compared; 3 cases the same sums in 3 runs; both other combines passed"
     # 2^40 floats (4 TiB) fit on no GPU: every rank refuses its slice together, exit code 3.
     before=$failures
     run "$ranks" --n 2^40 --verify-only; status=$?

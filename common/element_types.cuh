@@ -34,9 +34,12 @@ __host__ __device__ constexpr Complex<Real>& operator+=(Complex<Real>& a, Comple
 }
 
 // name: what --type accepts; Scalar: the type of one component; components: 1 or 2;
-// Accumulator: the type a sum of them is added up in, and the type of the result.
+// Accumulator: the type a sum of them is added up in, and the type of the result. A type
+// that is no element type (the exercises' tests' counting ints) is only summed, in itself.
 template <typename T>
-struct ElementTraits;
+struct ElementTraits {
+    using Accumulator = T;
+};
 
 template <>
 struct ElementTraits<int> {

@@ -4,5 +4,5 @@
 
 int main(int argc, char** argv)
 {
-    return runGpuStep(argc, argv, "cub_reference", "CUB DeviceReduce::Sum (own block size)");
+    return runGpuStep(argc, argv, "cub_reference", "CUB DeviceReduce::Reduce, sum in the accumulator type (own block size)");
 }

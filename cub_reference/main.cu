@@ -4,5 +4,6 @@
 
 int main(int argc, char** argv)
 {
-    return runGpuStep(argc, argv, "cub_reference", "CUB DeviceReduce::Reduce, sum in the accumulator type (own block size)");
+    return runGpuStep(argc, argv, "cub_reference",
+                      "CUB DeviceReduce::Reduce, sum in the accumulator type (own block size)");
 }

@@ -2,8 +2,10 @@
 // owning device memory, and emptying L2 between timed runs.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include <cuda_runtime.h>
 
@@ -133,3 +135,35 @@ private:
     DeviceArray<int> sink_;
     int blocks_;
 };
+
+// The input goes to the device through a host buffer of at most this many bytes.
+constexpr std::size_t stagingBytes = std::size_t(256) << 20;
+
+template <typename T>
+std::size_t stagingElements(std::size_t n)
+{
+    return std::min(n, stagingBytes / sizeof(T));  // a whole number of host pieces
+}
+
+// The timed runs on one GPU: CUDA events around reduction.run() alone, L2 emptied before each.
+template <typename Reduction>
+std::vector<double> timeOneGpu(Reduction& reduction, L2Evictor& l2, int iterations)
+{
+    cudaEvent_t start, stop;
+    CUDA_CHECK(cudaEventCreate(&start));
+    CUDA_CHECK(cudaEventCreate(&stop));
+    std::vector<double> timesMs;
+    for (int i = 0; i < iterations; ++i) {
+        l2.evict();
+        CUDA_CHECK(cudaEventRecord(start));
+        reduction.run();
+        CUDA_CHECK(cudaEventRecord(stop));
+        CUDA_CHECK(cudaEventSynchronize(stop));
+        float milliseconds = 0;
+        CUDA_CHECK(cudaEventElapsedTime(&milliseconds, start, stop));
+        timesMs.push_back(milliseconds);
+    }
+    CUDA_CHECK(cudaEventDestroy(start));
+    CUDA_CHECK(cudaEventDestroy(stop));
+    return timesMs;
+}

@@ -78,15 +78,6 @@ struct DeviceReduction {
     DeviceArray<Sum> result;
 };
 
-// The input goes to the device through a host buffer of at most this many bytes.
-constexpr std::size_t stagingBytes = std::size_t(256) << 20;
-
-template <typename T>
-std::size_t stagingElements(std::size_t n)
-{
-    return std::min(n, stagingBytes / sizeof(T));  // a whole number of host pieces
-}
-
 // Makes elements first .. first + n - 1 of the input one stretch at a time in pinned host
 // memory, adds each stretch to the reference and copies it to the device: the host holds
 // one stretch however large n is. (first > 0: one rank's slice of a larger input, step 13.)
@@ -138,29 +129,6 @@ std::size_t deviceBytesNeeded(std::size_t n, int blockSize, const Platform& plat
         n * sizeof(T) + sizeof(Accumulator<T>) + L2Evictor::bytesNeeded(platform.l2Bytes);
     if (bytes <= usable) bytes += workspaceBytes<T>(n, blockSize);
     return bytes;
-}
-
-// The timed runs on one GPU: CUDA events around reduce() alone, L2 emptied before each.
-template <typename T>
-std::vector<double> timeOneGpu(DeviceReduction<T>& reduction, L2Evictor& l2, int iterations)
-{
-    cudaEvent_t start, stop;
-    CUDA_CHECK(cudaEventCreate(&start));
-    CUDA_CHECK(cudaEventCreate(&stop));
-    std::vector<double> timesMs;
-    for (int i = 0; i < iterations; ++i) {
-        l2.evict();
-        CUDA_CHECK(cudaEventRecord(start));
-        reduction.run();
-        CUDA_CHECK(cudaEventRecord(stop));
-        CUDA_CHECK(cudaEventSynchronize(stop));
-        float milliseconds = 0;
-        CUDA_CHECK(cudaEventElapsedTime(&milliseconds, start, stop));
-        timesMs.push_back(milliseconds);
-    }
-    CUDA_CHECK(cudaEventDestroy(start));
-    CUDA_CHECK(cudaEventDestroy(stop));
-    return timesMs;
 }
 
 // One timed run of several processes, in ms, as the slowest process saw it.

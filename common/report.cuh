@@ -47,6 +47,12 @@ struct RunRecord {
     // up. platform.peakGBs stays one GPU's.
     int gpus = 1;
     double peakGBsOfAllGpus = 0;
+    // Part II (perRow: a sum per row of a rows x cols matrix; else Part I, one sum): the sums
+    // above are then the row each check shows (its first wrong row, or else the row closest
+    // to failing), and these say which row and how many were wrong.
+    bool perRow = false;
+    std::size_t rows = 0, cols = 0;
+    std::string exactRow, accuracyRow;  // "row 17 of 4096", "3 of 4096 rows wrong, first: row 17"
 
     bool exact() const { return exactRuns > 0 && exactWrongRuns == 0; }
     bool passed() const { return exact() && accuracy.withinTolerance; }  // exit code 0, else 1
@@ -92,7 +98,7 @@ inline std::string csvHeader()
            "runtime,"
            "cuda_driver,type,n,bytes,block,iterations,warmup,seed,cache,time_median_ms,time_min_ms,"
            "time_max_ms,gbs,percent_of_peak,result,reference,abs_error,tolerance,verified,accurate,"
-           "exact_result,exact_reference,exact_runs,exact";
+           "exact_result,exact_reference,exact_runs,exact,rows,cols";
 }
 
 // The columns up to `verified` keep their places (older CSVs and readers by position);
@@ -135,7 +141,9 @@ inline std::string csvRow(const RunRecord& r)
     row += number(r.accuracy.tolerance, "%.3g") + "," + (r.passed() ? "yes" : "no") + ",";
     row += std::string(r.accuracy.withinTolerance ? "yes" : "no") + ",";
     row += r.exactResult + "," + r.exactReference + "," + std::to_string(r.exactRuns) + "," +
-           (r.exact() ? "yes" : "no");
+           (r.exact() ? "yes" : "no") + ",";
+    row +=
+        orEmpty(r.perRow, std::to_string(r.rows)) + "," + orEmpty(r.perRow, std::to_string(r.cols));
     return row;
 }
 
@@ -152,6 +160,8 @@ inline std::string humanReport(const RunRecord& r)
             (p.cudaDriver.empty() ? "" : " (driver " + p.cudaDriver + ")") + "\n";
     text += "  " + r.type + "  n = " + std::to_string(r.n) + " (" + sizeText(r.n) + ", " +
             bytesText(r.bytes) + ")";
+    if (r.perRow)
+        text += "  rows = " + std::to_string(r.rows) + " x cols = " + std::to_string(r.cols);
     if (r.blockSize > 0) text += "  block = " + std::to_string(r.blockSize);
     text += "  seed = " + std::to_string(r.seed);
     if (r.timed)
@@ -175,10 +185,11 @@ inline std::string humanReport(const RunRecord& r)
                              std::to_string(r.exactRuns) + " runs"
                        : "wrong in " + std::to_string(r.exactWrongRuns) + " of " +
                              std::to_string(r.exactRuns) + " runs") +
-            "\n";
+            (r.exactRow.empty() ? "" : " (" + r.exactRow + ")") + "\n";
     text += "        accuracy: random input, sum " + r.result + ", reference " + r.reference +
             ", |error| " + formatted("%.3g", r.accuracy.error) +
             (r.accuracy.withinTolerance ? " <= " : " > ") + "tolerance " +
-            formatted("%.3g", r.accuracy.tolerance) + "\n";
+            formatted("%.3g", r.accuracy.tolerance) +
+            (r.accuracyRow.empty() ? "" : " (" + r.accuracyRow + ")") + "\n";
     return text;
 }

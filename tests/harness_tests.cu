@@ -18,6 +18,7 @@
 #include "progress.cuh"
 #include "report.cuh"
 #include "harness.cuh"
+#include "rows.cuh"
 
 namespace {
 
@@ -625,4 +626,68 @@ TEST(Report, CsvRowHasOneFieldPerHeaderColumn)
     EXPECT_EQ(sizeText(1000), "1000");
     EXPECT_EQ(versionText(13000), "13.0");
     EXPECT_EQ(versionText(12080), "12.8");
+}
+
+// Part II's exact input: in every row, column 0 odd and every other element even, all of
+// magnitude 1 to 8, so every row sums to an odd number (never 0), exact in every type.
+TEST(RowsExactInput, RowsSumToOddNumbersOfWholeElements)
+{
+    for (Shape shape : {Shape{5, 1}, Shape{7, 2}, Shape{3, 33}, Shape{100, 1025}}) {
+        std::vector<ExactReference<float>> sums(shape.rows);
+        addExactRowSums<float>(11, shape, 0, shape.rows, sums);
+        for (std::size_t r = 0; r < shape.rows; ++r) {
+            long long sum = 0;
+            for (std::size_t c = 0; c < shape.cols; ++c) {
+                const float x = rowExactElement<float>(11, shape.cols, r * shape.cols + c);
+                const long long whole = (long long)x;
+                EXPECT_EQ(float(whole), x);
+                EXPECT_TRUE(std::llabs(whole) >= 1 && std::llabs(whole) <= exactMagnitudeMax);
+                EXPECT_EQ(std::llabs(whole) % 2, c == 0 ? 1 : 0) << "row " << r << ", col " << c;
+                sum += whole;
+            }
+            EXPECT_EQ(sum, sums[r].sum[0]);
+            EXPECT_NE(sum % 2, 0) << "row " << r;
+        }
+        // The same sums from slices of rows (the harness may make them in stretches).
+        std::vector<ExactReference<float>> sliced(shape.rows);
+        addExactRowSums<float>(11, shape, 0, shape.rows / 2, sliced);
+        addExactRowSums<float>(11, shape, shape.rows / 2, shape.rows - shape.rows / 2, sliced);
+        for (std::size_t r = 0; r < shape.rows; ++r) EXPECT_EQ(sliced[r].sum[0], sums[r].sum[0]);
+    }
+}
+
+// The per-row checks reject a row left at 0, one element lost in one row, and NaN, and say
+// which row; the references per row are referenceSum of each row, whatever the threads.
+TEST(RowsChecks, RejectAWrongRowAndNameIt)
+{
+    const Shape shape{64, 37};
+    std::vector<ExactReference<__half>> exact(shape.rows);
+    addExactRowSums<__half>(5, shape, 0, shape.rows, exact);
+    std::vector<float> sums(shape.rows);
+    for (std::size_t r = 0; r < shape.rows; ++r) sums[r] = float(exact[r].sum[0]);
+    EXPECT_EQ(checkExactRows<__half>(sums, exact).wrongRows, 0u);
+    std::vector<float> zero = sums;
+    zero[41] = 0;
+    EXPECT_EQ(checkExactRows<__half>(zero, exact).wrongRows, 1u);
+    EXPECT_EQ(checkExactRows<__half>(zero, exact).shownRow, 41u);
+    std::vector<float> lost = sums;
+    lost[7] -= float(rowExactElement<__half>(5, shape.cols, 7 * shape.cols + 36));
+    EXPECT_EQ(checkExactRows<__half>(lost, exact).shownRow, 7u);
+
+    std::vector<float> input = makeInput<float>(shape.elements(), 9);
+    std::vector<Reference<float>> references(shape.rows);
+    withHostThreads(7, [&] {
+        addRandomRowReferences(input.data(), shape, 0, shape.rows, references);
+        return 0;
+    });
+    std::vector<float> accurate(shape.rows);
+    for (std::size_t r = 0; r < shape.rows; ++r) {
+        const Reference<float> one = referenceSum(input.data() + r * shape.cols, shape.cols);
+        EXPECT_EQ(references[r].component[0].sum, one.component[0].sum);
+        accurate[r] = float(one.component[0].sum);
+    }
+    EXPECT_EQ(checkAccurateRows<float>(accurate, references).wrongRows, 0u);
+    accurate[63] = std::numeric_limits<float>::quiet_NaN();
+    EXPECT_EQ(checkAccurateRows<float>(accurate, references).wrongRows, 1u);
+    EXPECT_EQ(checkAccurateRows<float>(accurate, references).shownRow, 63u);
 }

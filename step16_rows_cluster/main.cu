@@ -1,0 +1,8 @@
+// step16 of the tutorial (Part II); the idea is in reduce.cuh, the rest in common/.
+#include "reduce.cuh"
+#include "rows_harness.cuh"
+
+int main(int argc, char** argv)
+{
+    return runRowStep(argc, argv, "step16_rows_cluster", "a cluster of 8 blocks per row");
+}

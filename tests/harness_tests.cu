@@ -19,6 +19,7 @@
 #include "report.cuh"
 #include "harness.cuh"
 #include "rows.cuh"
+#include "online_softmax.cuh"
 
 namespace {
 
@@ -690,4 +691,58 @@ TEST(RowsChecks, RejectAWrongRowAndNameIt)
     accurate[63] = std::numeric_limits<float>::quiet_NaN();
     EXPECT_EQ(checkAccurateRows<float>(accurate, references).wrongRows, 1u);
     EXPECT_EQ(checkAccurateRows<float>(accurate, references).shownRow, 63u);
+}
+
+// The online softmax's (max, sum) combine: the same state in any order (within rounding), and
+// the cases that need care: the empty state is the identity, -inf elements, a NaN element.
+namespace {
+double softmaxDenominator(const std::vector<float>& x, double max)
+{
+    double sum = 0;
+    for (float value : x) sum += std::exp(double(value) - max);
+    return sum;
+}
+
+MaxSum combineRange(const std::vector<float>& x, std::size_t begin, std::size_t end)
+{
+    if (end - begin == 1) return maxSumOf(x[begin]);
+    const std::size_t middle = begin + (end - begin) / 2;
+    return combine(combineRange(x, begin, middle), combineRange(x, middle, end));
+}
+}  // namespace
+
+TEST(OnlineSoftmax, AnyOrderGivesTheMaximumAndTheDenominator)
+{
+    std::vector<float> x = makeInput<float>(100000, 3);
+    for (std::size_t i = 0; i < x.size(); ++i) x[i] *= float(1 + i % 97);  // up to 97: e^97
+    MaxSum serial = emptyMaxSum(), reversed = emptyMaxSum();
+    for (float value : x) serial = combine(serial, maxSumOf(value));
+    for (std::size_t i = x.size(); i-- > 0;) reversed = combine(maxSumOf(x[i]), reversed);
+    const MaxSum tree = combineRange(x, 0, x.size());
+    const float max = *std::max_element(x.begin(), x.end());
+    const double denominator = softmaxDenominator(x, max);
+    for (const MaxSum& state : {serial, reversed, tree}) {
+        EXPECT_EQ(state.max, max);
+        EXPECT_NEAR(state.sum, denominator, 1e-4 * denominator);  // n roundings of a float sum
+    }
+    EXPECT_EQ(combine(emptyMaxSum(), tree).sum, tree.sum);  // the identity
+    EXPECT_EQ(combine(tree, emptyMaxSum()).sum, tree.sum);
+}
+
+TEST(OnlineSoftmax, MinusInfinityAndNaNAreHandled)
+{
+    // -inf elements add nothing to a row with a finite maximum, in any order.
+    const MaxSum withMinusInf =
+        combine(combine(maxSumOf(-INFINITY), maxSumOf(2.0f)), maxSumOf(-INFINITY));
+    EXPECT_EQ(withMinusInf.max, 2.0f);
+    EXPECT_EQ(withMinusInf.sum, 1.0f);
+    // Only -inf: no NaN in the state (the naive combine computes -inf - (-inf) = NaN).
+    const MaxSum onlyMinusInf = combine(maxSumOf(-INFINITY), maxSumOf(-INFINITY));
+    EXPECT_EQ(onlyMinusInf.max, -INFINITY);
+    EXPECT_EQ(onlyMinusInf.sum, 2.0f);
+    // A NaN makes the state NaN wherever it is, even before a finite maximum that would scale
+    // a -inf state's sum by e^(-inf) = 0.
+    EXPECT_TRUE(std::isnan(combine(maxSumOf(NAN), maxSumOf(3.0f)).sum));
+    EXPECT_TRUE(std::isnan(combine(maxSumOf(3.0f), maxSumOf(NAN)).sum));
+    EXPECT_TRUE(std::isnan(combine(combine(emptyMaxSum(), maxSumOf(NAN)), maxSumOf(3.0f)).sum));
 }

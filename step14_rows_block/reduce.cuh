@@ -48,13 +48,14 @@ __global__ void __launch_bounds__(blockSize)
     using Sum = Accumulator<T>;
     const T* row = input + std::size_t(blockIdx.x) * cols;
     Sum partial[loadsInFlight] = {};
-    std::size_t c = threadIdx.x;
-    for (; c + (loadsInFlight - 1) * blockSize < cols; c += loadsInFlight * blockSize) {
-        T loaded[loadsInFlight];  // no load of the trip waits for an add
-        for (unsigned int a = 0; a < loadsInFlight; ++a) loaded[a] = row[c + a * blockSize];
-        for (unsigned int a = 0; a < loadsInFlight; ++a) partial[a] += Sum(loaded[a]);
+    for (std::size_t c = threadIdx.x; c < cols; c += loadsInFlight * blockSize) {
+        Sum loaded[loadsInFlight];  // every load of the trip is asked for before any add
+        for (unsigned int a = 0; a < loadsInFlight; ++a) {
+            const std::size_t column = c + a * blockSize;
+            loaded[a] = column < cols ? Sum(row[column]) : Sum(0);  // past the row's end: 0
+        }
+        for (unsigned int a = 0; a < loadsInFlight; ++a) partial[a] += loaded[a];
     }
-    for (; c < cols; c += blockSize) partial[0] += Sum(row[c]);  // the rest of the row
     Sum sum = 0;
     for (unsigned int a = 0; a < loadsInFlight; ++a) sum += partial[a];
     sum = blockSum<blockSize>(sum);

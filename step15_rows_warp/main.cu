@@ -4,5 +4,6 @@
 
 int main(int argc, char** argv)
 {
-    return runRowStep(argc, argv, "step15_rows_warp", "one warp per row");
+    return runRowStep(argc, argv, "step15_rows_warp",
+                      "threads per row by its length: 8 lanes, a warp or a block");
 }

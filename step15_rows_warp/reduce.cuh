@@ -1,6 +1,7 @@
-// Step 15: one warp per row. A row shorter than a block leaves most of step 14's block idle;
-// here each warp sums a row of its own, so a block of 256 threads sums 8 rows, and the warp's
-// shuffles finish each sum with no shared memory and no barrier.
+// Step 15: the threads per row follow the row's length. Step 14 gives every row a block, so a
+// row of 32 elements keeps 32 of 256 threads busy and the rest idle; here short rows get part
+// of a warp (8 lanes for rows under 128 elements, a whole warp up to 4096), so one block sums
+// several rows, and shuffles alone finish each sum: no shared memory, no barrier.
 #pragma once
 
 #include <algorithm>
@@ -9,67 +10,111 @@
 #include "kernel_helpers.cuh"
 #include "rows.cuh"
 
-// A block of one warp works too: each warp is on its own.
+// A block of one warp works too: the warp stage needs no second warp.
 constexpr int minBlockSize = 32;
 
-// The sum of a warp's 32 values, in lane 0, through registers (step 09).
-template <typename T>
-__device__ T warpSum(T value)
+// The sum of a group's values, in its first lane: groups of rowThreads <= 32 lanes sit side by
+// side in a warp, and no shuffle offset below rowThreads reaches into the next group's lanes
+// for the lane that keeps the sum. All 32 lanes take part in every shuffle.
+template <unsigned int rowThreads, typename T>
+__device__ T groupSum(T value)
 {
-    for (unsigned int offset = 16; offset > 0; offset /= 2) value += shuffleDown(value, offset);
+    for (unsigned int offset = rowThreads / 2; offset > 0; offset /= 2)
+        value += shuffleDown(value, offset);
+    return value;
+}
+
+// The sum of a block's values, in thread 0: each warp sums its own, lane 0 of each warp
+// leaves that partial sum in shared memory, and the first warp sums the partials.
+template <unsigned int blockSize, typename T>
+__device__ T blockSum(T value)
+{
+    constexpr unsigned int warps = blockSize / 32;
+    T* warpSums = sharedMemory<T>();
+    unsigned int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    value = groupSum<32>(value);
+    if (lane == 0) warpSums[warp] = value;
+    __syncthreads();
+    if (warp == 0) value = groupSum<32>(lane < warps ? warpSums[lane] : T(0));
     return value;
 }
 
 // Loads a thread asks for before it adds any of them: independent sums keep them in flight.
 constexpr unsigned int loadsInFlight = 4;
 
-// Warp w of the grid sums row w: lane l adds elements l, l + 32, ... of it. A warp's load is
-// one stretch of 32 consecutive elements of its row (coalesced).
-template <unsigned int blockSize, typename T>
+// Rows shorter than this get 8 lanes (4 to 15 elements per lane), rows up to warpRowsUpTo a
+// warp, longer rows a block: a warp per row loses to a block per row past 4096 elements
+// (experiments/rows_by_length), where few warps hold too few loads in flight per SM.
+constexpr std::size_t eightLaneRowsBelow = 128;
+constexpr std::size_t warpRowsUpTo = 4096;
+
+// Each group of rowThreads threads sums one row: thread t of the group adds elements t,
+// t + rowThreads, ... of it, so a group's load is one stretch of its row (coalesced).
+// rowThreads is 8, 32 or the whole block (step 14). A group past the last row adds nothing
+// but still takes part in the shuffles.
+template <unsigned int blockSize, unsigned int rowThreads, typename T>
 __global__ void __launch_bounds__(blockSize)
     rowsKernel(const T* input, std::size_t rows, std::size_t cols, Accumulator<T>* sums)
 {
     using Sum = Accumulator<T>;
-    const std::size_t rowIndex = (std::size_t(blockIdx.x) * blockSize + threadIdx.x) / 32;
-    if (rowIndex >= rows) return;  // whole warps leave: the shuffles below need all 32 lanes
-    const unsigned int lane = threadIdx.x % 32;
+    constexpr unsigned int rowsPerBlock = blockSize / rowThreads;
+    const std::size_t rowIndex = std::size_t(blockIdx.x) * rowsPerBlock + threadIdx.x / rowThreads;
+    const unsigned int t = threadIdx.x % rowThreads;
+    const std::size_t rowCols = rowIndex < rows ? cols : 0;
     const T* row = input + rowIndex * cols;
     Sum partial[loadsInFlight] = {};
-    std::size_t c = lane;
-    for (; c + (loadsInFlight - 1) * 32 < cols; c += loadsInFlight * 32) {
-        T loaded[loadsInFlight];  // no load of the trip waits for an add
-        for (unsigned int a = 0; a < loadsInFlight; ++a) loaded[a] = row[c + a * 32];
-        for (unsigned int a = 0; a < loadsInFlight; ++a) partial[a] += Sum(loaded[a]);
+    for (std::size_t c = t; c < rowCols; c += loadsInFlight * rowThreads) {
+        Sum loaded[loadsInFlight];  // every load of the trip is asked for before any add
+        for (unsigned int a = 0; a < loadsInFlight; ++a) {
+            const std::size_t column = c + a * rowThreads;
+            loaded[a] = column < rowCols ? Sum(row[column]) : Sum(0);  // past the row's end: 0
+        }
+        for (unsigned int a = 0; a < loadsInFlight; ++a) partial[a] += loaded[a];
     }
-    for (; c < cols; c += 32) partial[0] += Sum(row[c]);  // the rest of the row
     Sum sum = 0;
     for (unsigned int a = 0; a < loadsInFlight; ++a) sum += partial[a];
-    sum = warpSum(sum);
-    if (lane == 0) sums[rowIndex] = sum;
+    if constexpr (rowThreads == blockSize)
+        sum = blockSum<blockSize>(sum);
+    else
+        sum = groupSum<rowThreads>(sum);
+    if (t == 0 && rowIndex < rows) sums[rowIndex] = sum;
 }
 
 template <typename T>
 std::size_t workspaceBytes(Shape /*shape*/, int /*blockSize*/)
 {
-    return 0;  // every warp writes its row's sum itself
+    return 0;  // every group writes its row's sum itself
 }
 
 // A grid holds at most 2^31 - 1 blocks in x.
 constexpr std::size_t maxGridBlocks = 2147483647;
 
-// One warp per row: blockSize / 32 rows per block, one launch (or one per 2^31 - 1 blocks).
-template <unsigned int blockSize, typename T>
-void launchRows(const T* input, Shape shape, Accumulator<T>* sums)
+// blockSize / rowThreads rows per block: one launch, or one per 2^31 - 1 blocks.
+template <unsigned int blockSize, unsigned int rowThreads, typename T>
+void launchRowGroups(const T* input, Shape shape, Accumulator<T>* sums)
 {
-    constexpr std::size_t rowsPerBlock = blockSize / 32;
+    constexpr std::size_t rowsPerBlock = blockSize / rowThreads;
+    const std::size_t sharedBytes = (blockSize / 32) * sizeof(Accumulator<T>);
     const std::size_t rowsPerLaunch = maxGridBlocks * rowsPerBlock;
     for (std::size_t first = 0; first < shape.rows; first += rowsPerLaunch) {
         const std::size_t rows = std::min(shape.rows - first, rowsPerLaunch);
         const unsigned int blocks = unsigned(ceilDiv(rows, rowsPerBlock));
-        rowsKernel<blockSize>
-            <<<blocks, blockSize>>>(input + first * shape.cols, rows, shape.cols, sums + first);
+        rowsKernel<blockSize, rowThreads><<<blocks, blockSize, sharedBytes>>>(
+            input + first * shape.cols, rows, shape.cols, sums + first);
         CUDA_CHECK_LAUNCH();
     }
+}
+
+// The row's length picks the group.
+template <unsigned int blockSize, typename T>
+void launchRows(const T* input, Shape shape, Accumulator<T>* sums)
+{
+    if (shape.cols < eightLaneRowsBelow)
+        launchRowGroups<blockSize, 8>(input, shape, sums);
+    else if (shape.cols <= warpRowsUpTo)
+        launchRowGroups<blockSize, 32>(input, shape, sums);
+    else
+        launchRowGroups<blockSize, blockSize>(input, shape, sums);
 }
 
 // The kernels need the block size at compile time: one instance per size the CLI allows.

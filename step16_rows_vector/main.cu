@@ -4,5 +4,6 @@
 
 int main(int argc, char** argv)
 {
-    return runRowStep(argc, argv, "step16_rows_cluster", "a cluster of 8 blocks per row");
+    return runRowStep(argc, argv, "step16_rows_vector",
+                      "threads per row by its length; 128-bit loads");
 }

@@ -62,8 +62,8 @@ __device__ Accumulator<T> sumOfVectorAt(const T* address)
     int4 bits = __ldg(reinterpret_cast<const int4*>(address));
     Vector<T> vector;
     memcpy(&vector, &bits, sizeof bits);
-    Accumulator<T> sum = 0;
-    for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
+    Accumulator<T> sum = Accumulator<T>(vector.element[0]);  // not 0 + x: one add fewer
+    for (unsigned int e = 1; e < elementsPerVector<T>; ++e)
         sum += Accumulator<T>(vector.element[e]);
     return sum;
 }

@@ -43,8 +43,8 @@ __device__ T blockSum(T value)
 constexpr unsigned int loadsInFlight = 4;
 
 // Rows shorter than this get 8 lanes (4 to 15 elements per lane), rows up to warpRowsUpTo a
-// warp, longer rows a block: a warp per row loses to a block per row past 4096 elements
-// (experiments/rows_by_length), where few warps hold too few loads in flight per SM.
+// warp, longer rows a block: past 4096 elements a warp per row is slower than a block per row
+// (measured: experiments/rows_causes, the variant with a warp at every length).
 constexpr std::size_t eightLaneRowsBelow = 128;
 constexpr std::size_t warpRowsUpTo = 4096;
 

@@ -19,7 +19,7 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
     gpu=no
     skipped+=("no CUDA device: the commands built, the GPU programs only checked for exit code 3")
 fi
-for readme in step[0-9][0-9]_*/README.md cub_reference/README.md; do
+for readme in step[0-9][0-9]_*/README.md cub_reference/README.md cub_rows_reference/README.md; do
     program=$(dirname "$readme")
     [[ $program == step99_* ]] && continue  # a student's copy: its README names the original
     command=$(grep -E "^nvcc .* -o $program $program/main.cu$" "$readme") ||
@@ -34,7 +34,9 @@ for readme in step[0-9][0-9]_*/README.md cub_reference/README.md; do
         fail "$readme: $command: $(cat "$work/errors")"
         continue
     fi
-    "$work/$program" --n 1025 --verify-only >"$work/output" 2>&1
+    size=(--n 1025)  # Part II: rows_harness.cuh, softmax_harness.cuh
+    grep -qE '(rows|softmax)_harness\.cuh' "$program/main.cu" && size=(--rows 33 --cols 1025)
+    "$work/$program" "${size[@]}" --verify-only >"$work/output" 2>&1
     status=$?
     expected=0
     [ "$gpu" = yes ] || [ "$program" = step01_cpu_serial ] || expected=3

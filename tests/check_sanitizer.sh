@@ -3,7 +3,7 @@
 # Runs PROGRAM --verify-only under compute-sanitizer's TOOL (memcheck, racecheck, synccheck,
 # initcheck) at blocks 64 and 256, in float, double and half, at sizes that fill no block evenly:
 # 1, 1025, 2^16+3, and 2^16+256 (at block 256 the one size where a first add of two elements
-# per thread reads input[n] if its guard is off by one).
+# per thread reads input[n] if its guard is off by one); Part II's programs at four shapes.
 #   clean     every run verifies and the tool reports nothing (every GPU program)
 #   reported  the tool reports the fault in some run (the mutants of tests/mutants/ that only
 #             a tool is sure to see): proves that `clean` can fail
@@ -14,31 +14,44 @@ name=$(basename "$program")
 [[ $mode =~ ^(clean|reported)$ ]] || { echo "usage: $0 clean|reported TOOL PROGRAM" >&2; exit 2; }
 command -v compute-sanitizer >/dev/null ||
     { echo "SKIPPED: compute-sanitizer not found (it is in the CUDA Toolkit's bin/)"; exit 77; }
-if "$program" --n 1 --verify-only 2>&1 | grep -q 'no CUDA device'; then
-    echo "SKIPPED: no CUDA device: nothing ran under compute-sanitizer"
-    exit 77
-fi
 # Padding after every allocation: without it a read just past the end of one buffer lands in
 # the next allocation, and memcheck cannot see it.
 padding=()
 [ "$tool" = memcheck ] && padding=(--padding 64)
+# Part II's programs (--rows, --cols): shapes whose rows start misaligned and fill no group
+# evenly, a row longer than a block's share; softmax takes the floating-point types only.
+sizes=("--n 1" "--n 1025" "--n 2^16+3" "--n 2^16+256") types="float double half"
+if "$program" --help | grep -q -- "--rows"; then
+    sizes=("--rows 1 --cols 1" "--rows 33 --cols 1025" "--rows 1025 --cols 33"
+           "--rows 2 --cols 2^16+3")
+    [[ $name == *softmax* ]] && types="float half bf16"
+fi
+# shellcheck disable=SC2086  # ${sizes[0]}: its words
+if "$program" ${sizes[0]} --verify-only 2>&1 | grep -q 'no CUDA device'; then
+    echo "SKIPPED: no CUDA device: nothing ran under compute-sanitizer"
+    exit 77
+fi
 runs=0 failures=0
-for run in {64,256}:{1,1025,2^16+3,2^16+256}:{float,double,half}; do  # block:n:type
-    IFS=: read -r block n type <<<"$run"
-    out=$(compute-sanitizer --tool "$tool" "${padding[@]}" --error-exitcode 99 \
-          "$program" --block "$block" --n "$n" --type "$type" --verify-only 2>&1)
-    status=$?  # 99: the tool reported something; else the program's own exit code
-    runs=$((runs + 1))
-    first=$(echo "$out" |
-        grep -m1 -E '^========= +(Invalid|Error|Warning|Race|Barrier|Uninitialized)')
-    run="$tool $name --block $block --n $n --type $type"
-    if [ "$mode" = reported ] && [ $status -eq 99 ]; then
-        echo "ok: reported: $run: $first"
-        exit 0
-    elif [ "$mode" = clean ] && [ $status -ne 0 ]; then
-        echo "FAIL: $run: exit code $status: ${first:-$(echo "$out" | tail -3)}"
-        failures=$((failures + 1))
-    fi
+for block in 64 256; do
+    for size in "${sizes[@]}"; do
+        for type in $types; do
+            # shellcheck disable=SC2086  # $size: its words
+            out=$(compute-sanitizer --tool "$tool" "${padding[@]}" --error-exitcode 99 \
+                  "$program" --block "$block" $size --type "$type" --verify-only 2>&1)
+            status=$?  # 99: the tool reported something; else the program's own exit code
+            runs=$((runs + 1))
+            first=$(echo "$out" |
+                grep -m1 -E '^========= +(Invalid|Error|Warning|Race|Barrier|Uninitialized)')
+            run="$tool $name --block $block $size --type $type"
+            if [ "$mode" = reported ] && [ $status -eq 99 ]; then
+                echo "ok: reported: $run: $first"
+                exit 0
+            elif [ "$mode" = clean ] && [ $status -ne 0 ]; then
+                echo "FAIL: $run: exit code $status: ${first:-$(echo "$out" | tail -3)}"
+                failures=$((failures + 1))
+            fi
+        done
+    done
 done
 [ "$mode" = clean ] || { echo "FAIL: $tool reported nothing in $runs runs of $name"; exit 1; }
 [ $failures -eq 0 ] && echo "ok: $tool reported nothing in $runs runs of $name, each verified"

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The causes behind Part II's steps, at 2^28 elements: (1) step 14 at every block size on short
+# rows (idle threads), (2) step 15's choices of threads per row against variants that change
+# only that choice, (3) Nsight Compute's counters of steps 14-16 and CUB at four shapes.
+# Minutes. Results: block_sizes.csv, group_choice.csv, counters_TYPE_COLS_PROGRAM.csv, each
+# with its table .md.
+source "$(dirname "$0")/../driver.sh"
+steps=(step14_rows_block step15_rows_warp step16_rows_vector cub_rows_reference)
+need "${steps[@]}" step15_warp_only step15_no_eight_lanes results_table
+{ step14_rows_block --csv-header
+  for cols in 32 128 1024; do
+      for block in 32 64 128 256 512 1024; do
+          step14_rows_block --csv --block "$block" --cols "$cols" --rows "$((2 ** 28 / cols))"
+      done
+  done
+} >"$out/block_sizes.csv"
+results_table --pivot cols,block step %.0f gbs "$out/block_sizes.csv" >"$out/block_sizes.md"
+{ step14_rows_block --csv-header
+  for exponent in 5 6 7 12 13 14 15 16 18 20; do
+      for program in step14_rows_block step15_rows_warp step15_no_eight_lanes step15_warp_only; do
+          "$program" --csv --cols "2^$exponent" --rows "2^$((28 - exponent))"
+      done
+  done
+} >"$out/group_choice.csv"
+results_table --pivot cols step %.0f gbs "$out/group_choice.csv" >"$out/group_choice.md"
+metrics=(gpu__time_duration.sum dram__bytes_read.sum
+    dram__throughput.avg.pct_of_peak_sustained_elapsed launch__grid_size
+    launch__registers_per_thread sm__warps_active.avg.pct_of_peak_sustained_active
+    smsp__inst_executed.sum smsp__thread_inst_executed.sum
+    l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
+    l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum)
+ncu=(--metrics "$(IFS=,; echo "${metrics[*]}")" --launch-count 1
+    --kernel-name 'regex:rowsKernel|DeviceSegmentedReduce')
+echo "# $gpu, $(ncu --version | tail -1); ncu --csv --clock-control none ${ncu[*]}" \
+    "PROGRAM --verify-only --type TYPE --cols C --rows R (the first launch: the exact input)" \
+    >"$out/README.txt"
+for shape in float:32 float:1024 float:1048576 half:4096; do
+    type=${shape%%:*} cols=${shape#*:}
+    for program in "${steps[@]}"; do
+        file=$out/counters_${type}_${cols}_$program.csv
+        counters "$file" "${ncu[@]}" "$(bin "$program")" --verify-only --type "$type" \
+            --cols "$cols" --rows "$((2 ** 28 / cols))"
+        python3 "$here/../hardware_counters/counters_table.py" "$file" >"${file%.csv}.md"
+    done
+done

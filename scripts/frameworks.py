@@ -2,6 +2,9 @@
 """torch.sum, cupy.sum or jnp.sum (or numpy.sum, the tests' CPU stand-in) on the harness's
 input in DIR, as the harness tools/framework_runs.cu runs it (which says what DIR holds):
     build/framework_runs --csv --n 2^28 -- python3 scripts/frameworks.py torch
+    build/framework_runs --csv --rows 2^18 --cols 1024 -- python3 scripts/frameworks.py torch
+The second, Part II's: where input.txt gives rows and cols, a sum per row of the matrix
+(torch.sum(x, dim=-1), the others over axis -1), each run's sums into a file of its own.
 It only sums: the exact input, the random input, `warmup` runs and `iterations` timed ones
 (each after a read of 2 x l2_bytes, so no run finds its input in L2), the exact input again;
 16-bit elements (float16, bfloat16) in float, as the steps sum them (in_float). The harness
@@ -53,6 +56,11 @@ def host_clock(sum_once, empty_l2, iterations):
     return times, result
 
 
+def per_row(framework_sum, rows, **last_axis):
+    """A sum per row of the matrix (over its last axis) in Part II's runs, else of it all."""
+    return functools.partial(framework_sum, **last_axis) if rows else framework_sum
+
+
 def in_float(framework_sum, float32, element):
     """The sum as the course's steps compute it, so that the rows compare fairly: 16-bit
     elements added in a float accumulator into a float result. (torch.sum of half, asked
@@ -66,7 +74,7 @@ def as_bfloat16(host):  # bfloat16's bits (sums() reads them as int16) as ml_dty
     return host.view(ml_dtypes.bfloat16)
 
 
-def torch(element):
+def torch(element, rows):
     import torch
     if not torch.cuda.is_available():
         raise Skip("sees no CUDA GPU (a CPU-only build, or no driver)")
@@ -76,15 +84,17 @@ def torch(element):
         return x.view(torch.bfloat16) if element == "bfloat16" else x
 
     return types.SimpleNamespace(
-        step="torch_sum", technique=f"torch.sum {torch.__version__} (framework)",
-        cuda_runtime=torch.version.cuda or "", sum=in_float(torch.sum, torch.float32, element),
-        to_device=to_device,
+        step="torch_sum_rows" if rows else "torch_sum",
+        technique=f"torch.sum{'(x, dim=-1)' if rows else ''} {torch.__version__} (framework)",
+        cuda_runtime=torch.version.cuda or "",
+        sum=in_float(per_row(torch.sum, rows, dim=-1), torch.float32, element),
+        to_device=to_device, to_host=lambda result: result.cpu().numpy(),
         l2_reader=lambda size: torch.zeros(size // 4, dtype=torch.int32, device="cuda").max,
         time_runs=events(lambda: torch.cuda.Event(enable_timing=True),
                          lambda start, stop: start.elapsed_time(stop)))
 
 
-def cupy(element):
+def cupy(element, rows):
     import cupy
     if element == "bfloat16":
         raise Skip("has no bfloat16 type")
@@ -93,15 +103,18 @@ def cupy(element):
     except cupy.cuda.runtime.CUDARuntimeError as error:
         raise Skip(f"sees no CUDA GPU ({error})")
     return types.SimpleNamespace(
-        step="cupy_sum", technique=f"cupy.sum {cupy.__version__} (framework)",
+        step="cupy_sum_rows" if rows else "cupy_sum",
+        technique=f"cupy.sum{'(x, axis=-1)' if rows else ''} {cupy.__version__} (framework)",
         cuda_runtime=cuda_version(cupy.cuda.runtime.runtimeGetVersion()),
-        sum=in_float(cupy.sum, cupy.float32, element),
-        to_device=cupy.asarray, l2_reader=lambda size: cupy.zeros(size // 4, cupy.int32).max,
+        sum=in_float(per_row(cupy.sum, rows, axis=-1), cupy.float32, element),
+        to_device=cupy.asarray, to_host=cupy.asnumpy,
+        l2_reader=lambda size: cupy.zeros(size // 4, cupy.int32).max,
         time_runs=events(cupy.cuda.Event, cupy.cuda.get_elapsed_time))
 
 
-def jax(element):
+def jax(element, rows):
     import jax
+    import numpy
     if element in ("int64", "float64", "complex128"):  # else jax makes them 32-bit
         jax.config.update("jax_enable_x64", True)
     try:
@@ -149,13 +162,14 @@ def jax(element):
         return jax.device_put(as_bfloat16(host) if element == "bfloat16" else host, device)
 
     return types.SimpleNamespace(  # jit names a partial after its function: module jit_sum
-        step="jax_sum", cuda_runtime=runtime, l2_reader=l2_reader,
-        sum=jax.jit(in_float(jax.numpy.sum, jax.numpy.float32, element)),
-        technique=f"jnp.sum {jax.__version__} jitted (framework; GPU times from jax.profiler)",
-        to_device=to_device, time_runs=time_runs)
+        step="jax_sum_rows" if rows else "jax_sum", cuda_runtime=runtime, l2_reader=l2_reader,
+        sum=jax.jit(in_float(per_row(jax.numpy.sum, rows, axis=-1), jax.numpy.float32, element)),
+        technique=f"jnp.sum{'(x, axis=-1)' if rows else ''} {jax.__version__} jitted "
+                  "(framework; GPU times from jax.profiler)",
+        to_device=to_device, to_host=numpy.asarray, time_runs=time_runs)
 
 
-def numpy(element):
+def numpy(element, rows):
     import numpy
     if element == "bfloat16":
         try:
@@ -163,22 +177,35 @@ def numpy(element):
         except ImportError:
             raise Skip("numpy has no bfloat16, and ml_dtypes, which adds it, is not installed")
     return types.SimpleNamespace(
-        step="numpy_sum", technique=f"numpy.sum {numpy.__version__} (the tests' stand-in)",
-        cuda_runtime="", sum=in_float(numpy.sum, numpy.float32, element),
+        step="numpy_sum_rows" if rows else "numpy_sum",
+        technique=f"numpy.sum{'(x, axis=-1)' if rows else ''} {numpy.__version__} "
+                  "(the tests' stand-in)",
+        cuda_runtime="", sum=in_float(per_row(numpy.sum, rows, axis=-1), numpy.float32, element),
         to_device=as_bfloat16 if element == "bfloat16" else numpy.asarray,
+        to_host=numpy.asarray,
         l2_reader=lambda size: lambda: None, time_runs=host_clock)  # CPU caches as found
 
 
 def sums(framework, folder, description):
     """result.txt's lines: the framework's name, its sums and times, for the harness."""
     import numpy
+    rows = "rows" in description  # Part II: a matrix, a sum per row
+    run_files = (f"sums.{run}.bin" for run in itertools.count())
 
     def load(name):  # bfloat16, which numpy lacks, as its bits: each framework views them
         element = description["element"]
         raw = "int16" if element == "bfloat16" else element
-        return framework.to_device(numpy.fromfile(folder / name, dtype=raw))
+        host = numpy.fromfile(folder / name, dtype=raw)
+        if rows:
+            host = host.reshape(int(description["rows"]), int(description["cols"]))
+        return framework.to_device(host)
 
-    def text(result):  # each component exactly, as Python writes it
+    def text(result):  # each component exactly, as Python writes it; or a file of row sums
+        if rows:  # in the accumulator's type: torch adds int32 in int64, the steps modulo 2^32
+            name = next(run_files)
+            host = numpy.asarray(framework.to_host(result)).reshape(-1)
+            host.astype(description["sum_element"]).tofile(folder / name)
+            return name
         value = result.item()
         return " ".join(map(repr, [value.real, value.imag] if isinstance(value, complex) else
                                   [value]))
@@ -209,7 +236,8 @@ def main(argv):
     try:
         description = dict(line.split(" ", 1) for line in
                            (folder / "input.txt").read_text().splitlines())
-        lines = sums(frameworks[name](description["element"]), folder, description)
+        framework = frameworks[name](description["element"], "rows" in description)
+        lines = sums(framework, folder, description)
         (folder / "result.txt").write_text("\n".join(lines) + "\n")
     except (Skip, ImportError) as reason:  # ImportError: not installed, or broken
         print(f"frameworks: {name}: {reason}: skipped", file=sys.stderr)

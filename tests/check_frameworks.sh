@@ -7,7 +7,12 @@
 #   - where numpy is installed, numpy.sum as the framework: for every type, a row with the
 #     harness's columns, verified, with step01's reference sums (the same inputs; half summed
 #     and returned in float, or it fails; bf16 only with ml_dtypes, else skipped); and the
-#     harness rejects a wrong framework, FAIL and exit code 1: a sum of 0, a lost element.
+#     harness rejects a wrong framework, FAIL and exit code 1: a sum of 0, a lost element;
+#   - the same with --rows and --cols (Part II: numpy.sum over the last axis, a sum per row,
+#     every row checked): every type on shapes with an odd number of columns, R = 0 and C = 0;
+#     a 1 x C matrix's random row is step01's input of C elements (the same reference); and
+#     a framework that drops each row's last column, or gets one row wrong, is rejected
+#     (FAIL, exit code 1); a file of sums one row short, or one file for two runs: exit 3.
 # Without python3, or numpy, the test is skipped (exit code 77) once the rest has passed.
 set -u
 runs=$1 step01=$2 table=$3
@@ -27,10 +32,16 @@ expect() {  # STATUS WHAT, after a command that wrote $work/out and $work/err
 }
 
 for framework in torch cupy jax; do
-    "$runs" --n 1000 -- python3 -I -S scripts/frameworks.py "$framework" >"$work/out" 2>"$work/err"
-    status=$? && expect 77 "no $framework: skipped"
+    for size in "--n 1000" "--rows 3 --cols 5"; do
+        read -ra words <<<"$size"
+        "$runs" "${words[@]}" -- python3 -I -S scripts/frameworks.py "$framework" >"$work/out" \
+            2>"$work/err"
+        status=$? && expect 77 "no $framework ($size): skipped"
+    done
 done
-for case in "--n -1 -- true" "--type fp8 -- true" "--frobnicate -- true" "--n 8" "--n 8 --"; do
+for case in "--n -1 -- true" "--type fp8 -- true" "--frobnicate -- true" "--n 8" "--n 8 --" \
+            "--rows 4 -- true" "--cols 4 -- true" "--rows 4 --cols 4 --n 16 -- true" \
+            "--rows 2^30 --cols 2^30 -- true" "--rows x --cols 4 -- true" "--rows 4 --cols 4"; do
     read -ra words <<<"$case"
     "$runs" "${words[@]}" >"$work/out" 2>"$work/err"
     status=$? && expect 2 "framework_runs $case"
@@ -82,4 +93,75 @@ done
 "$runs" --n 1000 -- bash -c "${numpy_sum[*]} \"\$1\" && sed -i 's/^times_ms [^ ]*/times_ms/' \"\$1/result.txt\"" \
     short >"$work/out" 2>"$work/err"
 status=$? && expect 3 "a time missing from result.txt"
+
+# Part II: a sum per row. Every type on each shape, every row verified on both inputs.
+for type in "${types[@]}"; do
+    for shape in "33 1025" "7 3" "1 1" "0 5" "3 0"; do
+        read -r rows cols <<<"$shape"
+        "$runs" --csv --type "$type" --rows "$rows" --cols "$cols" --iters 3 -- "${numpy_sum[@]}" \
+            >"$work/row.csv"
+        status=$?
+        got=$({ "$runs" --csv-header; cat "$work/row.csv"; } |
+              "$table" --select step,verified,accurate,exact,exact_runs,rows,cols /dev/stdin |
+              sed -n 2p)
+        want="numpy_sum_rows,yes,yes,yes,2,$rows,$cols"
+        [ "$status" -eq 0 ] && [ "$got" = "$want" ] && ok "$type, $rows x $cols: rows verified" ||
+            fail "$type, $rows x $cols: exit $status, $got, expected $want"
+    done
+done
+# One row is Part I's input of as many elements: the same random elements, step01's reference.
+got=$({ "$runs" --csv-header; "$runs" --csv --rows 1 --cols 2^20+7 --verify-only -- \
+        "${numpy_sum[@]}"; } | "$table" --select reference /dev/stdin)
+want=$({ "$step01" --csv-header; "$step01" --csv --verify-only --n 2^20+7; } |
+       "$table" --select reference /dev/stdin)
+[ "$got" = "$want" ] && ok "1 x 2^20+7: step01's reference" ||
+    fail "1 x 2^20+7: $got, step01: $want"
+# Wrong frameworks, each COMMAND PYTHON DIR: frameworks.py with its numpy.sum wrapped to drop
+# each row's last column; numpy's sums with row 2's exact sum made 0. FAIL, exit code 1.
+cat >"$work/drop_last_column.py" <<'EOF'
+import sys
+sys.path.insert(0, "scripts")
+import frameworks  # noqa: E402
+right = frameworks.numpy
+
+
+def drops_last_column(element, rows):
+    framework = right(element, rows)
+    row_sum = framework.sum
+    framework.sum = lambda x: row_sum(x[..., :-1])
+    return framework
+
+
+frameworks.numpy = drops_last_column
+sys.exit(frameworks.main(sys.argv[1:]))
+EOF
+# shellcheck disable=SC2016  # $1 and $2: bash -c's
+drop_last_column='"$1" '"$work"'/drop_last_column.py numpy "$2"'
+# shellcheck disable=SC2016
+row_of_0='"$1" scripts/frameworks.py numpy "$2" &&
+          dd if=/dev/zero of="$2/sums.0.bin" bs=4 seek=2 count=1 conv=notrunc status=none'
+for wrong in "the last column dropped|7 of 7|$drop_last_column" "row 2 of 0|1 of 7|$row_of_0"; do
+    what=${wrong%%|*} rest=${wrong#*|}
+    rows_wrong=${rest%%|*} command=${rest#*|}
+    for type in float half; do
+        "$runs" --type "$type" --rows 7 --cols 33 --iters 3 -- bash -c "$command" wrong \
+            "$numpy_python" >"$work/out" 2>"$work/err"
+        status=$?
+        [ "$status" -eq 1 ] && grep -q "FAIL  correctness" "$work/out" &&
+            grep -q "$rows_wrong rows wrong" "$work/out" && ok "$what, $type: rejected" ||
+            fail "$what, $type: exit $status, $(cat "$work/out" "$work/err")"
+    done
+done
+"$runs" --rows 7 --cols 33 --iters 3 -- "$numpy_python" "$work/drop_last_column.py" numpy \
+    >"$work/out"
+grep -q "> tolerance .* (7 of 7 rows outside, first: row 0)" "$work/out" &&
+    ok "the last column dropped: outside the tolerance too" ||
+    fail "the last column dropped: within the tolerance: $(cat "$work/out")"
+# Sums the harness cannot take: exit code 3, one line.
+for wrong in "a row short|truncate -s -4 \"\$1/sums.1.bin\"" \
+             "one file for two runs|sed -i 's/^exact sums.0/exact sums.1/' \"\$1/result.txt\""; do
+    "$runs" --rows 7 --cols 33 --iters 3 -- bash -c "${numpy_sum[*]} \"\$1\" && ${wrong#*|}" \
+        wrong >"$work/out" 2>"$work/err"
+    status=$? && expect 3 "${wrong%%|*}"
+done
 exit "$failures"

@@ -2,6 +2,9 @@
 // the way nccl-tests' harness runs a collective: the harness owns the command line, the input,
 // the timing rules, both checks and the report; the framework only sums.
 //   framework_runs [the options of every program] -- COMMAND [ARGUMENTS...]
+//   framework_runs --rows R --cols C [the options of every program] -- COMMAND [ARGUMENTS...]
+// The second, Part II's: a sum per row of the row steps' R x C matrix (common/rows.cuh), every
+// row checked as rows_harness.cuh checks the steps' (common/rows_record.cuh), the same CSV.
 // makes the exact and the random input of --n, --type and --seed in a new folder DIR, runs
 // COMMAND ARGUMENTS... DIR, reads DIR/result.txt back and checks and reports it as every
 // program does: the same report or CSV row, the same exit codes; 77 where COMMAND exits 77,
@@ -16,6 +19,10 @@
 // after it), "random SUM" for each read-back run on the random input (the first, and the last
 // timed one), a complex SUM as its real and imaginary parts; times_ms: each timed run. A SUM is
 // of the element's accumulator, as the steps return it: float for float16 and bfloat16.
+// With --rows and --cols: the inputs are the matrix's, row after row (rows x cols elements);
+// input.txt also says "rows R", "cols C" and "sum_element" (the accumulator: float32,
+// int32, complex64, ...); each "exact" and "random" line then names a file of its own in DIR,
+// the run's R sums of sum_element, raw, row after row.
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,12 +32,16 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 #include <vector>
 
 #include "device.cuh"
 #include "harness.cuh"
+#include "rows.cuh"
+#include "rows_record.cuh"
 
 constexpr const char* programName = "framework_runs";
 constexpr int exitSkipped = 77;
@@ -97,12 +108,15 @@ bool parseSum(const std::string& text, Sum& sum)
     return !(words >> word);  // nothing after the sum
 }
 
+// What the harness does with the value of one "exact" or "random" line of result.txt: checks it
+// and adds the run to the record. Returns what is wrong with the value, or "" if nothing is.
+using AddRun = std::function<std::string(const std::string& value)>;
+
 // Reads DIR/result.txt into the record: the framework's name and CUDA runtime, its sums (the
-// harness checks them), its times. Returns what is wrong with the file, or "" if nothing is:
-// each key on as many lines as the harness asked for runs, each sum and time a number.
-template <typename T>
-std::string readResult(const std::string& path, RunRecord& record,
-                       const ExactReference<T>& exactReference, const Reference<T>& reference)
+// harness checks them: addExact, addRandom), its times. Returns what is wrong with the file, or
+// "" if nothing is: each key on as many lines as the harness asked for runs, each time a number.
+inline std::string readResult(const std::string& path, RunRecord& record, const AddRun& addExact,
+                              const AddRun& addRandom)
 {
     std::ifstream file(path);
     if (!file) return "the framework wrote no " + path;
@@ -127,15 +141,10 @@ std::string readResult(const std::string& path, RunRecord& record,
     record.technique = lines["technique"][0];
     record.platform.cudaRuntime = lines["cuda_runtime"][0];
     if (record.step.empty()) return path + " names no step";
-    Accumulator<T> sum{};  // float for 16-bit elements: the framework is asked for a float sum
-    for (const std::string& text : lines["exact"]) {
-        if (!parseSum(text, sum)) return path + ": 'exact " + text + "' is not a sum";
-        addExactRun(record, sum, exactReference);
-    }
-    for (const std::string& text : lines["random"]) {
-        if (!parseSum(text, sum)) return path + ": 'random " + text + "' is not a sum";
-        addAccuracyRun(record, sum, reference);
-    }
+    for (const std::string& value : lines["exact"])
+        if (const std::string wrong = addExact(value); !wrong.empty()) return path + ": " + wrong;
+    for (const std::string& value : lines["random"])
+        if (const std::string wrong = addRandom(value); !wrong.empty()) return path + ": " + wrong;
     std::vector<double> timesMs;
     std::istringstream times(timed ? lines["times_ms"][0] : "");
     bool positive = true;
@@ -149,6 +158,55 @@ std::string readResult(const std::string& path, RunRecord& record,
     record.timed = timed;
     if (timed) record.timing = summarize(timesMs);
     return "";
+}
+
+// Part I: the value is the sum itself (float for 16-bit elements: the framework is asked for
+// a float sum), checked as every program checks its sum.
+template <typename T, typename Reference, typename Add>
+AddRun oneSum(RunRecord& record, const char* key, const Reference& reference, Add add)
+{
+    return [&record, key, &reference, add](const std::string& value) -> std::string {
+        Accumulator<T> sum{};
+        if (!parseSum(value, sum)) return "'" + std::string(key) + " " + value + "' is not a sum";
+        add(record, sum, reference);
+        return "";
+    };
+}
+
+// Part II: the value names a file in the folder, of one sum per row; a run's own file (a name
+// used twice would hide the first run's sums), of exactly `rows` sums.
+template <typename T>
+std::string readRowSums(const std::string& folder, const std::string& name, std::size_t rows,
+                        std::set<std::string>& namesSeen, std::vector<Accumulator<T>>& sums)
+{
+    using Sum = Accumulator<T>;
+    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos)
+        return "'" + name + "' is not the name of a file in " + folder;
+    if (!namesSeen.insert(name).second) return "'" + name + "' names the sums of two runs";
+    const std::string path = folder + "/" + name;
+    std::ifstream file(path, std::ios::binary | std::ios::ate);
+    if (!file) return "the framework wrote no " + path;
+    const std::streamoff bytes = file.tellg();
+    if (bytes < 0 || std::size_t(bytes) != rows * sizeof(Sum))
+        return path + ": " + std::to_string(bytes) + " bytes, expected " + std::to_string(rows) +
+               " sums of " + std::to_string(sizeof(Sum)) + " bytes";
+    sums.assign(rows, Sum{});
+    file.seekg(0);
+    file.read(reinterpret_cast<char*>(sums.data()), std::streamsize(rows * sizeof(Sum)));
+    return file ? "" : "cannot read " + path;
+}
+
+// The exact input of the matrix (rowExactElement), made on the host.
+template <typename T>
+std::vector<T> makeRowExactInput(std::uint64_t seed, Shape shape)
+{
+    std::vector<T> input(shape.elements());
+    forEachPiece(piecesOf(input.size()), [&](std::size_t piece) {
+        const std::size_t end = std::min(input.size(), (piece + 1) * hostPieceElements);
+        for (std::size_t i = piece * hostPieceElements; i < end; ++i)
+            input[i] = rowExactElement<T>(seed, shape.cols, i);
+    });
+    return input;
 }
 
 // Runs COMMAND ARGUMENTS... DIR, its stdout sent to stderr (our stdout is the report);
@@ -172,9 +230,34 @@ int runCommand(char** command, const std::string& folder)
     return ran ? WEXITSTATUS(status) : -1;
 }
 
+// --rows and --cols (Part II), read with the options of every program, as runRowStep reads them.
+struct RowOptions : OneProcess {
+    Shape shape;
+    bool rowsGiven = false, colsGiven = false;
+    bool perRow() const { return rowsGiven || colsGiven; }
+    std::vector<StepOption> stepOptions()
+    {
+        auto count = [](std::size_t& value, bool& given) {
+            return [&value, &given](const std::string& text) -> std::string {
+                if (!parseSize(text, value)) return "expected a count, e.g. 1024, 2^20 or 2^10+3";
+                given = true;
+                return "";
+            };
+        };
+        return {{"--rows", count(shape.rows, rowsGiven)}, {"--cols", count(shape.cols, colsGiven)}};
+    }
+    std::string help() const
+    {
+        return "  --rows R       with --cols: a sum per row of an R x C matrix, as the row\n"
+               "                 steps (Part II), instead of one sum of --n elements\n"
+               "  --cols C       elements per row\n";
+    }
+};
+
 template <typename T>
-int runFramework(const Options& options, char** command)
+int runFramework(Options options, Shape shape, bool perRow, char** command)
 {
+    using Sum = Accumulator<T>;
     // The harness describes the device; then it lets go of it, so the framework has it all.
     Platform platform;
     platform.deviceName = "CPU (no CUDA device)";
@@ -182,7 +265,13 @@ int runFramework(const Options& options, char** command)
         platform = queryPlatform();
         CUDA_CHECK(cudaDeviceReset());
     }
-    if (!hostMemoryFits(double(options.n) * sizeof(T), programName, options)) return exitCudaError;
+    if (perRow) options.n = shape.elements();
+    const double rowBytes =
+        perRow
+            ? double(shape.rows) * (sizeof(Reference<T>) + sizeof(ExactReference<T>) + sizeof(Sum))
+            : 0;
+    if (!hostMemoryFits(double(options.n) * sizeof(T) + rowBytes, programName, options))
+        return exitCudaError;
     TemporaryFolder folder;
     auto cannotWrite = [&](const std::string& why) {
         std::fprintf(stderr, "%s: error: cannot write the input into %s (%s)\n", programName,
@@ -192,26 +281,84 @@ int runFramework(const Options& options, char** command)
     if (folder.path.empty()) return cannotWrite(std::strerror(errno));
 
     RunRecord record = newRecord<T>(options, programName, "", platform);
+    if (perRow) {  // as the row steps count it: the matrix read, a sum per row written
+        record.bytes += double(shape.rows) * sizeof(Sum);
+        record.perRow = true;
+        record.rows = shape.rows;
+        record.cols = shape.cols;
+    }
     record.iterations = options.verifyOnly       ? 0
                         : options.iterations > 0 ? options.iterations
                                                  : chooseIterations(record.bytes);
     record.warmup = options.verifyOnly ? 0 : options.warmup;
-    ExactInput exactInput;
+    ExactInput exactInput;  // Part I: one sum
     ExactReference<T> exactReference;
     Reference<T> reference;
+    RowReferences<T> rowReferences;  // Part II: a sum per row
     {
         SlowPhaseNotice notice(makingInputLine<T>(programName, options.n, options.type));
-        exactReference = prepareExactInput<T>(options.seed, options.n, exactInput);
-        bool written =
-            writeRaw(folder.path + "/exact.bin", makeExactInput<T>(exactInput, options.n));
+        bool written = false;
+        if (perRow) {
+            rowReferences.exact.resize(shape.rows);
+            addExactRowSums<T>(options.seed, shape, 0, shape.rows, rowReferences.exact);
+            written =
+                writeRaw(folder.path + "/exact.bin", makeRowExactInput<T>(options.seed, shape));
+        } else {
+            exactReference = prepareExactInput<T>(options.seed, options.n, exactInput);
+            written =
+                writeRaw(folder.path + "/exact.bin", makeExactInput<T>(exactInput, options.n));
+        }
+        // The random input: Part I's; in a matrix, element (r, c) is its element r * cols + c.
         const std::vector<T> input = makeInput<T>(options.n, options.seed);
-        reference = referenceSum(input.data(), input.size());
+        if (perRow) {
+            rowReferences.random.resize(shape.rows);
+            addRandomRowReferences(input.data(), shape, 0, shape.rows, rowReferences.random);
+        } else {
+            reference = referenceSum(input.data(), input.size());
+        }
         written = written && writeRaw(folder.path + "/random.bin", input);
         std::ofstream description(folder.path + "/input.txt");
         description << "element " << rawTypeName<T>() << "\nn " << options.n << "\nwarmup "
                     << record.warmup << "\niterations " << record.iterations << "\nl2_bytes "
                     << platform.l2Bytes << "\n";
+        if (perRow)
+            description << "rows " << shape.rows << "\ncols " << shape.cols << "\nsum_element "
+                        << rawTypeName<Sum>() << "\n";
         if (!written || !description.flush()) return cannotWrite("disk full?");
+    }
+
+    // How the harness takes each "exact" and "random" line: Part I's, a sum, checked as every
+    // program checks its sum; Part II's, a file of a sum per row, every row checked as the row
+    // steps' are.
+    AddRun addExact, addRandom;
+    std::set<std::string> namesSeen;
+    std::vector<Sum> rowSums;
+    if (perRow) {
+        addExact = [&](const std::string& name) {
+            const std::string wrong =
+                readRowSums<T>(folder.path, name, shape.rows, namesSeen, rowSums);
+            if (wrong.empty()) addExactRowsRun<T>(record, rowSums, rowReferences.exact);
+            return wrong;
+        };
+        addRandom = [&](const std::string& name) {
+            const std::string wrong =
+                readRowSums<T>(folder.path, name, shape.rows, namesSeen, rowSums);
+            if (wrong.empty()) addAccurateRowsRun<T>(record, rowSums, rowReferences.random);
+            return wrong;
+        };
+    } else {
+        addExact = [&](const std::string& value) -> std::string {
+            Sum sum{};
+            if (!parseSum(value, sum)) return "'exact " + value + "' is not a sum";
+            addExactRun(record, sum, exactReference);
+            return "";
+        };
+        addRandom = [&](const std::string& value) -> std::string {
+            Sum sum{};
+            if (!parseSum(value, sum)) return "'random " + value + "' is not a sum";
+            addAccuracyRun(record, sum, reference);
+            return "";
+        };
     }
 
     const int commandStatus = runCommand(command, folder.path);
@@ -225,8 +372,7 @@ int runFramework(const Options& options, char** command)
     }
     // The framework's row: its name, its CUDA runtime, its sums and times, no more and no
     // fewer runs than the harness asked for; the harness's checks and report.
-    const std::string wrong =
-        readResult(folder.path + "/result.txt", record, exactReference, reference);
+    const std::string wrong = readResult(folder.path + "/result.txt", record, addExact, addRandom);
     if (!wrong.empty()) {
         std::fprintf(stderr, "%s: error: %s\n", programName, wrong.c_str());
         return exitCudaError;
@@ -243,8 +389,9 @@ int main(int argc, char** argv)
     int separator = 1;
     while (separator < argc && std::string(argv[separator]) != "--") ++separator;
     Options options;
+    RowOptions matrix;
     int status = exitBadUsage;
-    if (!startProgram(separator, argv, programName, options, &status)) {
+    if (!startProgram(separator, argv, programName, options, &status, matrix)) {
         if (options.help)
             std::puts(
                 "\nframework_runs [options] -- COMMAND [ARGUMENTS...] runs COMMAND "
@@ -253,15 +400,24 @@ int main(int argc, char** argv)
                 "said, e.g. -- python3 scripts/frameworks.py torch");
         return status;
     }
-    if (separator + 1 >= argc) {
-        std::fprintf(stderr,
-                     "%s: error: no framework command: %s [options] -- COMMAND "
-                     "[ARGUMENTS...] (see --help)\n",
-                     programName, programName);
+    auto refuse = [](const std::string& why) {
+        std::fprintf(stderr, "%s: error: %s\n", programName, why.c_str());
         return exitBadUsage;
-    }
+    };
+    const Shape shape = matrix.shape;
+    if (matrix.perRow() && !(matrix.rowsGiven && matrix.colsGiven))
+        return refuse("--rows and --cols go together: a sum per row of an R x C matrix");
+    if (matrix.perRow() && options.nGiven)
+        return refuse("--n: with --rows and --cols the matrix gives the size");
+    if (shape.cols > 0 && shape.rows > (std::size_t(1) << maxSizeExponent) / shape.cols)
+        return refuse("--rows " + std::to_string(shape.rows) + " x --cols " +
+                      std::to_string(shape.cols) + ": more than 2^48 elements");
+    if (separator + 1 >= argc)
+        return refuse("no framework command: " + std::string(programName) +
+                      " [options] -- COMMAND [ARGUMENTS...] (see --help)");
     withElementType(options.type, [&](auto element) {
-        status = runFramework<decltype(element)>(options, argv + separator + 1);
+        status =
+            runFramework<decltype(element)>(options, shape, matrix.perRow(), argv + separator + 1);
     });
     return status;
 }

@@ -20,11 +20,8 @@
 #include "device.cuh"
 #include "harness.cuh"
 #include "rows.cuh"
+#include "rows_command_line.cuh"
 #include "rows_record.cuh"
-
-// The default shape: rows of 1024 elements, 2^28 elements in all (1 GiB of floats).
-constexpr std::size_t defaultCols = 1024;
-constexpr std::size_t defaultElements = std::size_t(1) << 28;
 
 // The exact input of the matrix, made on the device (rowExactElement).
 template <typename T>
@@ -117,23 +114,14 @@ int runRowsOnDevice(Options options, Shape shape, const char* stepName, const ch
                     const Platform& platform)
 {
     using Sum = Accumulator<T>;
-    std::size_t freeBytes = 0, totalBytes = 0;
-    CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
-    const std::size_t reserve = std::size_t(256) << 20;  // room for the CUDA context
-    const std::size_t usable = freeBytes > reserve ? freeBytes - reserve : 0;
+    const DeviceMemory memory = deviceMemory();
     std::size_t needed = shape.elements() * sizeof(T) + shape.rows * sizeof(Sum) +
                          L2Evictor::bytesNeeded(platform.l2Bytes);
-    if (needed <= usable) needed += workspaceBytes<T>(shape, options.blockSize);
+    if (needed <= memory.usable) needed += workspaceBytes<T>(shape, options.blockSize);
     const double hostNeeded =
         double(stagingElements<T>(shape.elements())) * sizeof(T) +
         double(shape.rows) * (sizeof(Reference<T>) + sizeof(ExactReference<T>));
-    if (needed > usable) {
-        std::fprintf(stderr,
-                     "%s: error: not enough device memory: %zu x %zu %s needs %s, %s is free\n",
-                     stepName, shape.rows, shape.cols, options.type.c_str(),
-                     bytesText(double(needed)).c_str(), bytesText(double(freeBytes)).c_str());
-        return exitCudaError;
-    }
+    if (!deviceMemoryFits(needed, memory, shape, options, stepName)) return exitCudaError;
     if (!hostMemoryFits(hostNeeded, stepName, options)) return exitCudaError;
 
     DeviceRowReduction<T> reduction(shape, options.blockSize);
@@ -183,52 +171,10 @@ int runRowsOnDevice(Options options, Shape shape, const char* stepName, const ch
 inline int runRowStep(int argc, char** argv, const char* stepName, const char* technique)
 {
     Shape shape;
-    bool rowsGiven = false, colsGiven = false;
-    auto sizeOption = [](std::size_t& value, bool& given) {
-        return [&value, &given](const std::string& text) -> std::string {
-            if (!parseSize(text, value)) return "expected a count, e.g. 1024, 2^20 or 2^10+3";
-            given = true;
-            return "";
-        };
-    };
-    std::vector<StepOption> own = {{"--rows", sizeOption(shape.rows, rowsGiven)},
-                                   {"--cols", sizeOption(shape.cols, colsGiven)}};
-    ParsedCommandLine parsed = parseCommandLine(argc, argv, own);
-    Options options = parsed.options;
-    auto refuse = [&](const std::string& why) {
-        std::fprintf(stderr, "%s: error: %s\n", stepName, why.c_str());
-        return exitBadUsage;
-    };
-    if (!parsed.error.empty()) return refuse(parsed.error);
-    if (options.help) {
-        std::fputs(usage(stepName,
-                         "  --rows R       rows of the matrix (default 2^28 / cols)\n"
-                         "  --cols C       elements per row (default 1024)\n")
-                       .c_str(),
-                   stdout);
-        return exitVerified;
-    }
-    if (options.csvHeader) {
-        std::puts(csvHeader().c_str());
-        return exitVerified;
-    }
-    if (options.nGiven) return refuse("--n: a row step takes --rows and --cols");
-    if (!colsGiven) shape.cols = defaultCols;
-    if (!rowsGiven) shape.rows = shape.cols > 0 ? defaultElements / shape.cols : 0;
-    if (shape.cols > 0 && shape.rows > (std::size_t(1) << maxSizeExponent) / shape.cols)
-        return refuse("--rows " + std::to_string(shape.rows) + " x --cols " +
-                      std::to_string(shape.cols) + ": more than 2^48 elements");
-    if (options.blockSize < minBlockSize)
-        return refuse("--block " + std::to_string(options.blockSize) +
-                      ": this step needs at least " + std::to_string(minBlockSize) +
-                      " threads per block");
-    std::string reason;
-    if (!cudaDevicePresent(&reason)) {
-        std::fprintf(stderr, "%s: error: no CUDA device found (%s)\n", stepName, reason.c_str());
-        return exitCudaError;
-    }
-    const Platform platform = queryPlatform();
+    Options options;
     int status = exitBadUsage;
+    if (!startRowStep(argc, argv, stepName, minBlockSize, shape, options, &status)) return status;
+    const Platform platform = queryPlatform();
     withElementType(options.type, [&](auto element) {
         status = runRowsOnDevice<decltype(element)>(options, shape, stepName, technique, platform);
     });

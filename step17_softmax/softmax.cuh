@@ -1,0 +1,328 @@
+// Step 17: the softmax of every row, e^(x - M) / S, reading the input once. Step 16's groups
+// and 128-bit loads, but the group combines (max, sum) states (Milakov & Gimelshein 2018,
+// "Online normalizer calculation for softmax", arXiv:1805.02867) instead of sums, and each
+// thread keeps the vectors it loaded in registers to write e^(x - M) / S from them: the row
+// stays on chip, as in Triton's fused-softmax tutorial. A row longer than the block can hold
+// is read twice: once for (M, S), once to write.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+#include "kernel_helpers.cuh"
+#include "online_softmax.cuh"
+#include "rows.cuh"
+
+// A block of one warp works too: the warp stage needs no second warp.
+constexpr int minBlockSize = 32;
+
+// A state moves between lanes as its two floats.
+__device__ inline MaxSum shuffleDown(MaxSum state, unsigned int offset)
+{
+    return {shuffleDown(state.max, offset), shuffleDown(state.sum, offset)};
+}
+
+// The combined state of a group's values, in every lane of the group (every thread writes
+// from it): the group's first lane combines them as step 16's groupSum adds them, then hands
+// its state to the others, so they all hold the same bits.
+template <unsigned int rowThreads>
+__device__ MaxSum groupCombine(MaxSum state)
+{
+    for (unsigned int offset = rowThreads / 2; offset > 0; offset /= 2)
+        state = combine(state, shuffleDown(state, offset));
+    return {__shfl_sync(0xFFFFFFFFu, state.max, 0, rowThreads),
+            __shfl_sync(0xFFFFFFFFu, state.sum, 0, rowThreads)};
+}
+
+// The combined state of a block's values, in every thread: each warp combines its own, lane
+// 0 of each warp leaves that state in shared memory, and every warp combines the partial
+// states in the same order (the same bits in every warp, with no second barrier).
+template <unsigned int blockSize>
+__device__ MaxSum blockCombine(MaxSum state)
+{
+    constexpr unsigned int warps = blockSize / 32;
+    MaxSum* warpStates = sharedMemory<MaxSum>();
+    unsigned int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    state = groupCombine<32>(state);
+    if (lane == 0) warpStates[warp] = state;
+    __syncthreads();
+    return groupCombine<32>(lane < warps ? warpStates[lane] : emptyMaxSum());
+}
+
+// One 128-bit load: 8 halves or bfloat16s, 4 floats.
+constexpr std::size_t vectorBytes = 16;
+
+template <typename T>
+constexpr unsigned int elementsPerVector = vectorBytes / sizeof(T);
+
+template <typename T>
+struct alignas(vectorBytes) Vector {
+    T element[elementsPerVector<T>];
+};
+
+// The load goes through the read-only (non-coherent) data path: the input does not change
+// while the kernel runs.
+template <typename T>
+__device__ Vector<T> loadVector(const T* address)
+{
+    int4 bits = __ldg(reinterpret_cast<const int4*>(address));
+    Vector<T> vector;
+    memcpy(&vector, &bits, sizeof bits);
+    return vector;
+}
+
+template <typename T>
+__device__ void storeVector(T* address, const Vector<T>& vector)
+{
+    int4 bits;
+    memcpy(&bits, &vector, sizeof bits);
+    *reinterpret_cast<int4*>(address) = bits;
+}
+
+// The state of one vector's elements: their maximum first, then one expf per element (not
+// the two of combining them one by one). Only -inf: the count, as combine() keeps it; a NaN:
+// the state NaN, as combine() gives.
+template <typename T>
+__device__ MaxSum maxSumOfVector(const Vector<T>& vector)
+{
+    float max = -INFINITY;
+    bool nan = false;
+    for (unsigned int e = 0; e < elementsPerVector<T>; ++e) {
+        const float x = float(vector.element[e]);
+        max = fmaxf(max, x);
+        nan = nan || isnan(x);
+    }
+    if (nan) return {NAN, NAN};
+    if (max == -INFINITY) return {max, float(elementsPerVector<T>)};
+    float sum = 0;
+    for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
+        sum += expf(float(vector.element[e]) - max);
+    return {max, sum};
+}
+
+// e^(x - M) / S of each element, in float, rounded once to T.
+template <typename T>
+__device__ Vector<T> softmaxOfVector(const Vector<T>& x, float max, float inverseSum)
+{
+    Vector<T> y;
+    for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
+        y.element[e] = T(expf(float(x.element[e]) - max) * inverseSum);
+    return y;
+}
+
+// A row starts wherever the one before it ends: its head (the elements before its first
+// 16-byte boundary), its aligned body of whole vectors, and its tail (step 16). The output's
+// row has the same alignment: both arrays start 16-byte aligned (softmaxRows checks).
+struct RowParts {
+    std::size_t head, vectors, tailStart;
+};
+
+template <typename T>
+__device__ RowParts rowParts(const T* row, std::size_t rowCols)
+{
+    const std::size_t misalignment = reinterpret_cast<std::uintptr_t>(row) % vectorBytes;
+    std::size_t head = (vectorBytes - misalignment) % vectorBytes / sizeof(T);
+    if (head > rowCols) head = rowCols;
+    const std::size_t vectors = (rowCols - head) / elementsPerVector<T>;
+    return {head, vectors, head + vectors * elementsPerVector<T>};
+}
+
+// Vectors a thread holds in registers: the row a group can keep on chip is rowThreads x
+// vectorsPerThread x elementsPerVector (8 lanes: 256 floats, a warp: 1024, a block of 256:
+// 8192). All of them are asked for before any is used (step 10's loads in flight); 8 vectors
+// take 32 registers, which fit a thread of a block of up to 512, but a block of 1024 threads
+// has 64 registers each, and 8 vectors there spill to local memory: it holds 4.
+__host__ __device__ constexpr unsigned int vectorsPerThread(unsigned int blockSize)
+{
+    return blockSize == 1024 ? 4 : 8;
+}
+
+template <typename T>
+constexpr std::size_t rowCapacity(unsigned int rowThreads, unsigned int blockSize)
+{
+    return std::size_t(rowThreads) * vectorsPerThread(blockSize) * elementsPerVector<T>;
+}
+
+// One read: each group of rowThreads threads (8, 32 or the block) does one row. Thread t
+// loads vectors t, t + rowThreads, ... (at most vectorsPerThread(blockSize): the row fits) and the
+// group's first threads the head and the tail, one element each; each thread combines the
+// states of what it holds, the group combines the threads' states, and every thread writes
+// e^(x - M) / S of what it holds, from its registers. A group past the last row holds
+// nothing but still takes part in the shuffles.
+template <unsigned int blockSize, unsigned int rowThreads, typename T>
+__global__ void __launch_bounds__(blockSize)
+    softmaxOneReadKernel(const T* input, T* output, std::size_t rows, std::size_t cols)
+{
+    constexpr unsigned int rowsPerBlock = blockSize / rowThreads;
+    const std::size_t rowIndex = std::size_t(blockIdx.x) * rowsPerBlock + threadIdx.x / rowThreads;
+    const unsigned int t = threadIdx.x % rowThreads;
+    const std::size_t rowCols = rowIndex < rows ? cols : 0;
+    const T* row = input + rowIndex * cols;
+    T* out = output + rowIndex * cols;
+    const RowParts parts = rowParts(row, rowCols);
+
+    // Unrolled with a constant count, so held[k] are registers, not local memory.
+    Vector<T> held[vectorsPerThread(blockSize)];
+#pragma unroll
+    for (unsigned int k = 0; k < vectorsPerThread(blockSize); ++k) {
+        const std::size_t vector = t + k * rowThreads;
+        if (vector < parts.vectors)
+            held[k] = loadVector(row + parts.head + vector * elementsPerVector<T>);
+    }
+    // Head and tail: fewer than elementsPerVector (<= 8 <= rowThreads) elements each.
+    const bool hasHead = t < parts.head, hasTail = t < rowCols - parts.tailStart;
+    const float headX = hasHead ? float(row[t]) : 0.0f;
+    const float tailX = hasTail ? float(row[parts.tailStart + t]) : 0.0f;
+
+    MaxSum state = emptyMaxSum();
+#pragma unroll
+    for (unsigned int k = 0; k < vectorsPerThread(blockSize); ++k)
+        if (t + k * rowThreads < parts.vectors) state = combine(state, maxSumOfVector(held[k]));
+    if (hasHead) state = combine(state, maxSumOf(headX));
+    if (hasTail) state = combine(state, maxSumOf(tailX));
+    if constexpr (rowThreads == blockSize)
+        state = blockCombine<blockSize>(state);
+    else
+        state = groupCombine<rowThreads>(state);
+
+    // From the registers: the input is not read again.
+    const float inverseSum = 1.0f / state.sum;
+#pragma unroll
+    for (unsigned int k = 0; k < vectorsPerThread(blockSize); ++k) {
+        const std::size_t vector = t + k * rowThreads;
+        if (vector < parts.vectors)
+            storeVector(out + parts.head + vector * elementsPerVector<T>,
+                        softmaxOfVector(held[k], state.max, inverseSum));
+    }
+    if (hasHead) out[t] = T(expf(headX - state.max) * inverseSum);
+    if (hasTail) out[parts.tailStart + t] = T(expf(tailX - state.max) * inverseSum);
+}
+
+// Loads a thread asks for before it combines any of them, on the path that reads twice.
+constexpr unsigned int loadsInFlight = 4;
+
+// Two reads, for a row longer than a block holds: one block per row. Read 1 streams the row
+// for (M, S), loadsInFlight vectors in flight per thread, each combined into the thread's
+// state as it arrives; the block combines the states; read 2 loads the row again (from L2
+// where it stayed) and writes e^(x - M) / S.
+template <unsigned int blockSize, typename T>
+__global__ void __launch_bounds__(blockSize)
+    softmaxTwoReadsKernel(const T* input, T* output, std::size_t cols)
+{
+    const unsigned int t = threadIdx.x;
+    const T* row = input + std::size_t(blockIdx.x) * cols;
+    T* out = output + std::size_t(blockIdx.x) * cols;
+    const RowParts parts = rowParts(row, cols);
+    const T* body = row + parts.head;  // 16-byte aligned
+
+    MaxSum state = emptyMaxSum();
+    for (std::size_t v = t; v < parts.vectors; v += loadsInFlight * blockSize) {
+        Vector<T> loaded[loadsInFlight];  // every load of the trip is asked for before any use
+        for (unsigned int a = 0; a < loadsInFlight; ++a)
+            if (v + a * blockSize < parts.vectors)
+                loaded[a] = loadVector(body + (v + a * blockSize) * elementsPerVector<T>);
+        for (unsigned int a = 0; a < loadsInFlight; ++a)
+            if (v + a * blockSize < parts.vectors)
+                state = combine(state, maxSumOfVector(loaded[a]));
+    }
+    if (t < parts.head) state = combine(state, maxSumOf(float(row[t])));
+    if (t < cols - parts.tailStart)
+        state = combine(state, maxSumOf(float(row[parts.tailStart + t])));
+    state = blockCombine<blockSize>(state);
+
+    const float inverseSum = 1.0f / state.sum;
+    for (std::size_t v = t; v < parts.vectors; v += loadsInFlight * blockSize) {
+        Vector<T> loaded[loadsInFlight];
+        for (unsigned int a = 0; a < loadsInFlight; ++a)
+            if (v + a * blockSize < parts.vectors)
+                loaded[a] = loadVector(body + (v + a * blockSize) * elementsPerVector<T>);
+        for (unsigned int a = 0; a < loadsInFlight; ++a)
+            if (v + a * blockSize < parts.vectors)
+                storeVector(out + parts.head + (v + a * blockSize) * elementsPerVector<T>,
+                            softmaxOfVector(loaded[a], state.max, inverseSum));
+    }
+    if (t < parts.head) out[t] = T(expf(float(row[t]) - state.max) * inverseSum);
+    if (t < cols - parts.tailStart) {
+        const std::size_t c = parts.tailStart + t;
+        out[c] = T(expf(float(row[c]) - state.max) * inverseSum);
+    }
+}
+
+// A grid holds at most 2^31 - 1 blocks in x.
+constexpr std::size_t maxGridBlocks = 2147483647;
+
+// blockSize / rowThreads rows per block: one launch, or one per 2^31 - 1 blocks.
+template <unsigned int blockSize, unsigned int rowThreads, typename T>
+void launchOneRead(const T* input, T* output, Shape shape)
+{
+    constexpr std::size_t rowsPerBlock = blockSize / rowThreads;
+    const std::size_t sharedBytes = rowThreads == blockSize ? (blockSize / 32) * sizeof(MaxSum) : 0;
+    const std::size_t rowsPerLaunch = maxGridBlocks * rowsPerBlock;
+    for (std::size_t first = 0; first < shape.rows; first += rowsPerLaunch) {
+        const std::size_t rows = std::min(shape.rows - first, rowsPerLaunch);
+        const unsigned int blocks = unsigned(ceilDiv(rows, rowsPerBlock));
+        softmaxOneReadKernel<blockSize, rowThreads><<<blocks, blockSize, sharedBytes>>>(
+            input + first * shape.cols, output + first * shape.cols, rows, shape.cols);
+        CUDA_CHECK_LAUNCH();
+    }
+}
+
+template <unsigned int blockSize, typename T>
+void launchTwoReads(const T* input, T* output, Shape shape)
+{
+    const std::size_t sharedBytes = (blockSize / 32) * sizeof(MaxSum);
+    for (std::size_t first = 0; first < shape.rows; first += maxGridBlocks) {
+        const unsigned int rows = unsigned(std::min(shape.rows - first, maxGridBlocks));
+        softmaxTwoReadsKernel<blockSize><<<rows, blockSize, sharedBytes>>>(
+            input + first * shape.cols, output + first * shape.cols, shape.cols);
+        CUDA_CHECK_LAUNCH();
+    }
+}
+
+// The smallest group whose registers hold the row: 8 lanes, a warp, the block; else the
+// block reads the row twice.
+template <typename T>
+bool softmaxReadsOnce(Shape shape, int blockSize)
+{
+    return shape.cols <= rowCapacity<T>(unsigned(blockSize), unsigned(blockSize));
+}
+
+template <unsigned int blockSize, typename T>
+void launchSoftmax(const T* input, T* output, Shape shape)
+{
+    if (shape.cols <= rowCapacity<T>(8, blockSize))
+        launchOneRead<blockSize, 8>(input, output, shape);
+    else if (shape.cols <= rowCapacity<T>(32, blockSize))
+        launchOneRead<blockSize, 32>(input, output, shape);
+    else if (shape.cols <= rowCapacity<T>(blockSize, blockSize))
+        launchOneRead<blockSize, blockSize>(input, output, shape);
+    else
+        launchTwoReads<blockSize>(input, output, shape);
+}
+
+// Writes softmax(row r) to output[r * cols .. (r + 1) * cols) for every row r. The kernels
+// need the block size at compile time: one instance per size the CLI allows.
+template <typename T>
+void softmaxRows(const T* input, T* output, Shape shape, int blockSize)
+{
+    if (shape.elements() == 0) return;
+    if (reinterpret_cast<std::uintptr_t>(input) % vectorBytes != 0 ||
+        reinterpret_cast<std::uintptr_t>(output) % vectorBytes != 0) {
+        std::fprintf(stderr, "error: softmaxRows(): input and output must be 16-byte aligned\n");
+        std::exit(exitBadUsage);
+    }
+    // clang-format off
+    switch (blockSize) {
+    case 1024: launchSoftmax<1024>(input, output, shape); break;
+    case 512:  launchSoftmax<512>(input, output, shape); break;
+    case 256:  launchSoftmax<256>(input, output, shape); break;
+    case 128:  launchSoftmax<128>(input, output, shape); break;
+    case 64:   launchSoftmax<64>(input, output, shape); break;
+    case 32:   launchSoftmax<32>(input, output, shape); break;
+    default:   noKernelForBlockSize(blockSize);
+    }
+    // clang-format on
+}

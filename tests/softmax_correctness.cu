@@ -1,0 +1,141 @@
+// The correctness matrix of a softmax program: float, half and bfloat16 x every block size the
+// program allows x shapes that catch off-by-one, head and tail, row-boundary and path mistakes,
+// with the special rows (-inf elements, a row of -inf, a NaN, a +inf, a range that underflows),
+// every element of every row checked as the harness checks it. CMake compiles this file once
+// per program, with its folder first on the include path, so "softmax.cuh" below is its.
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "softmax.cuh"
+#include "softmax_harness.cuh"
+
+namespace {
+
+// Fresh random data on every run; REDUCTION_TEST_SEED=<seed> repeats a run exactly.
+std::uint64_t testSeed()
+{
+    if (const char* text = std::getenv("REDUCTION_TEST_SEED"))
+        return std::strtoull(text, nullptr, 10);
+    std::random_device device;
+    return (std::uint64_t(device()) << 32) | device();
+}
+
+const std::uint64_t seed = testSeed();
+
+// R or C of 0, 1, 3, 33, 1025; odd lengths (every row but the first starts misaligned, C not a
+// multiple of any vector width); each group's capacity and one past it (8 lanes: 256 floats or
+// 512 halves at blocks below 1024; a warp: 1024 or 2048; a block of 32 to 1024); rows longer
+// than any block holds (the two-read path: 1024 x 4 x 8 = 32768 halves at most fit).
+std::vector<Shape> testShapes()
+{
+    return {{0, 5},
+            {1, 0},
+            {3, 0},
+            {1, 1},
+            {3, 1},
+            {33, 1},
+            {1025, 1},
+            {1, 3},
+            {3, 33},
+            {33, 3},
+            {1025, 33},
+            {1, 1025},
+            {33, 1025},
+            {13, 255},
+            {13, 256},
+            {13, 257},
+            {13, 512},
+            {13, 513},
+            {7, 1024},
+            {7, 2048},
+            {7, 2049},
+            {5, 4096},
+            {5, 4097},
+            {3, 8192},
+            {3, 8193},
+            {3, 16385},
+            {2, 32768},
+            {2, 32769},
+            {2, 65539},
+            {4097, 31},
+            {1, (std::size_t(1) << 20) + 7}};
+}
+
+std::vector<int> blockSizesOfThisStep()
+{
+    std::vector<int> sizes;
+    for (int block = minBlockSize; block <= largestBlockSize; block *= 2) sizes.push_back(block);
+    return sizes;
+}
+
+std::string shapeText(Shape shape)
+{
+    return std::to_string(shape.rows) + " x " + std::to_string(shape.cols);
+}
+
+// As the harness runs the step, on the input with the special rows: a run on a poisoned
+// output, checked; a second run, checked and the same bits (the order of a row's combine is
+// fixed by the shape and the block size).
+template <typename T>
+void checkEveryShape(int blockSize)
+{
+    int oneRead = 0, twoReads = 0;
+    for (Shape shape : testShapes()) {
+        SCOPED_TRACE(shapeText(shape) + ", block = " + std::to_string(blockSize) +
+                     ", REDUCTION_TEST_SEED=" + std::to_string(seed));
+        (softmaxReadsOnce<T>(shape, blockSize) ? oneRead : twoReads) += 1;
+        const std::uint64_t shapeSeed = seed + shape.rows * 7919 + shape.cols;
+        DeviceSoftmax<T> softmax(shape, blockSize);
+        makeSoftmaxInputOnDevice(softmax.input.data(), shape, shapeSeed, true);
+        std::vector<T> first(shape.elements());
+        for (int run = 0; run < 2; ++run) {
+            softmax.runPoisoned();
+            const SoftmaxVerdict verdict = checkSoftmaxOnDevice(softmax);
+            EXPECT_EQ(verdict.checked, shape.elements());
+            EXPECT_EQ(verdict.wrong, 0u)
+                << "run " << run << ": " << verdict.wrong
+                << " wrong, first: " << softmaxElementText(verdict.firstWrong);
+            std::vector<T> output(shape.elements());
+            if (shape.elements() > 0)
+                CUDA_CHECK(cudaMemcpy(output.data(), softmax.output.data(),
+                                      shape.elements() * sizeof(T), cudaMemcpyDeviceToHost));
+            if (run == 0) first = output;
+            EXPECT_TRUE(output.empty() ||
+                        std::memcmp(first.data(), output.data(), output.size() * sizeof(T)) == 0)
+                << "run " << run << " gave other bits";
+        }
+    }
+    // Both paths ran.
+    EXPECT_GT(oneRead, 0);
+    EXPECT_GT(twoReads, 0);
+}
+
+}  // namespace
+
+class SoftmaxCorrectness : public testing::TestWithParam<std::tuple<std::string, int>> {};
+
+TEST_P(SoftmaxCorrectness, EveryElementMatchesTheCpuReference)
+{
+    std::string reason;
+    if (!cudaDevicePresent(&reason)) GTEST_SKIP() << "no CUDA device (" << reason << ")";
+    const std::string type = std::get<0>(GetParam());
+    const int blockSize = std::get<1>(GetParam());
+    if (type == "float") checkEveryShape<float>(blockSize);
+    if (type == "half") checkEveryShape<__half>(blockSize);
+    if (type == "bf16") checkEveryShape<__nv_bfloat16>(blockSize);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTypesAndBlocks, SoftmaxCorrectness,
+                         testing::Combine(testing::ValuesIn(softmaxTypes()),
+                                          testing::ValuesIn(blockSizesOfThisStep())),
+                         [](const testing::TestParamInfo<SoftmaxCorrectness::ParamType>& info) {
+                             return std::get<0>(info.param) + "_block" +
+                                    std::to_string(std::get<1>(info.param));
+                         });

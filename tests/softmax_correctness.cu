@@ -30,42 +30,21 @@ std::uint64_t testSeed()
 const std::uint64_t seed = testSeed();
 
 // R or C of 0, 1, 3, 33, 1025; odd lengths (every row but the first starts misaligned, C not a
-// multiple of any vector width); each group's capacity and one past it (8 lanes: 256 floats or
-// 512 halves at blocks below 1024; a warp: 1024 or 2048; a block of 32 to 1024); rows longer
-// than any block holds (the two-read path: 1024 x 4 x 8 = 32768 halves at most fit).
+// multiple of any vector width); each group's capacity, one element past it and one vector
+// past it (a row of capacity + 1 elements can still fit, its last element in the tail): 8
+// lanes hold 256 floats or 512 halves (blocks below 1024), a warp 1024 or 2048, a block of 64
+// to 1024 threads 2048 to 16384 floats; rows longer than any block holds (the two-read path:
+// 1024 x 4 x 8 = 32768 halves at most fit).
 std::vector<Shape> testShapes()
 {
-    return {{0, 5},
-            {1, 0},
-            {3, 0},
-            {1, 1},
-            {3, 1},
-            {33, 1},
-            {1025, 1},
-            {1, 3},
-            {3, 33},
-            {33, 3},
-            {1025, 33},
-            {1, 1025},
-            {33, 1025},
-            {13, 255},
-            {13, 256},
-            {13, 257},
-            {13, 512},
-            {13, 513},
-            {7, 1024},
-            {7, 2048},
-            {7, 2049},
-            {5, 4096},
-            {5, 4097},
-            {3, 8192},
-            {3, 8193},
-            {3, 16385},
-            {2, 32768},
-            {2, 32769},
-            {2, 65539},
-            {4097, 31},
-            {1, (std::size_t(1) << 20) + 7}};
+    return {{0, 5},     {1, 0},     {3, 0},     {1, 1},     {3, 1},
+            {33, 1},    {1025, 1},  {1, 3},     {3, 33},    {33, 3},
+            {1025, 33}, {1, 1025},  {33, 1025}, {13, 255},  {13, 256},
+            {13, 257},  {13, 260},  {13, 512},  {13, 513},  {13, 520},
+            {7, 1024},  {7, 1028},  {7, 2048},  {7, 2049},  {7, 2052},
+            {7, 2056},  {5, 4096},  {5, 4100},  {5, 4104},  {3, 8192},
+            {3, 8196},  {3, 8200},  {3, 16385}, {3, 16388}, {3, 16392},
+            {2, 32768}, {2, 32776}, {2, 65539}, {4097, 31}, {1, (std::size_t(1) << 20) + 7}};
 }
 
 std::vector<int> blockSizesOfThisStep()

@@ -147,7 +147,7 @@ constexpr std::size_t rowCapacity(unsigned int rowThreads, unsigned int blockSiz
 }
 
 // One read: each group of rowThreads threads (8, 32 or the block) does one row. Thread t
-// loads vectors t, t + rowThreads, ... (at most vectorsPerThread(blockSize): the row fits) and the
+// loads vectors t, t + rowThreads, ... (at most vectorsPerThread: the row fits) and the
 // group's first threads the head and the tail, one element each; each thread combines the
 // states of what it holds, the group combines the threads' states, and every thread writes
 // e^(x - M) / S of what it holds, from its registers. A group past the last row holds

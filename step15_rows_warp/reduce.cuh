@@ -1,6 +1,6 @@
 // Step 15: the threads per row follow the row's length. Step 14 gives every row a block, so a
 // row of 32 elements keeps 32 of 256 threads busy and the rest idle; here short rows get part
-// of a warp (8 lanes for rows under 128 elements, a whole warp up to 4096), so one block sums
+// of a warp (8 lanes for rows under 256 elements, a whole warp up to 2048), so one block sums
 // several rows, and shuffles alone finish each sum: no shared memory, no barrier.
 #pragma once
 
@@ -42,11 +42,12 @@ __device__ T blockSum(T value)
 // Loads a thread asks for before it adds any of them: independent sums keep them in flight.
 constexpr unsigned int loadsInFlight = 4;
 
-// Rows shorter than this get 8 lanes (4 to 15 elements per lane), rows up to warpRowsUpTo a
-// warp, longer rows a block: past 4096 elements a warp per row is slower than a block per row
-// (measured: experiments/rows_causes, the variant with a warp at every length).
-constexpr std::size_t eightLaneRowsBelow = 128;
-constexpr std::size_t warpRowsUpTo = 4096;
+// Each group's sum costs the same however long its row, so a row needs enough elements per
+// thread to pay for it: rows under 256 elements get 8 lanes (4 to 31 elements each), rows up to
+// 2048 a warp (8 to 64 each), longer rows the block. Measured: experiments/rows_causes runs
+// step 15 with 8 lanes, and with a warp, at every length.
+constexpr std::size_t eightLaneRowsBelow = 256;
+constexpr std::size_t warpRowsUpTo = 2048;
 
 // Each group of rowThreads threads sums one row: thread t of the group adds elements t,
 // t + rowThreads, ... of it, so a group's load is one stretch of its row (coalesced).

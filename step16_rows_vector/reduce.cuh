@@ -68,11 +68,12 @@ __device__ Accumulator<T> sumOfVectorAt(const T* address)
     return sum;
 }
 
-// Rows shorter than this get 8 lanes (4 to 15 elements per lane), rows up to warpRowsUpTo a
-// warp, longer rows a block: a warp per row loses to a block per row past 4096 elements
-// (experiments/rows_by_length), where few warps hold too few loads in flight per SM.
-constexpr std::size_t eightLaneRowsBelow = 128;
-constexpr std::size_t warpRowsUpTo = 4096;
+// Each group's sum costs the same however long its row, so a row needs enough elements per
+// thread to pay for it: rows under 256 elements get 8 lanes (4 to 31 elements each), rows up to
+// 2048 a warp (8 to 64 each), longer rows the block. Measured: experiments/rows_causes runs
+// step 15 with 8 lanes, and with a warp, at every length.
+constexpr std::size_t eightLaneRowsBelow = 256;
+constexpr std::size_t warpRowsUpTo = 2048;
 
 // Each group of rowThreads threads sums one row: thread t of the group adds vectors t,
 // t + rowThreads, ... of the row's aligned body, so a warp's load is 512 consecutive bytes,

@@ -6,7 +6,7 @@
 # with its table .md.
 source "$(dirname "$0")/../driver.sh"
 steps=(step14_rows_block step15_rows_warp step16_rows_vector cub_rows_reference)
-need "${steps[@]}" step15_warp_only step15_no_eight_lanes results_table
+need "${steps[@]}" step15_warp_only step15_eight_lanes_only results_table
 { step14_rows_block --csv-header
   for cols in 32 128 1024; do
       for block in 32 64 128 256 512 1024; do
@@ -16,8 +16,8 @@ need "${steps[@]}" step15_warp_only step15_no_eight_lanes results_table
 } >"$out/block_sizes.csv"
 results_table --pivot cols,block step %.0f gbs "$out/block_sizes.csv" >"$out/block_sizes.md"
 { step14_rows_block --csv-header
-  for exponent in 5 6 7 12 13 14 15 16 18 20; do
-      for program in step14_rows_block step15_rows_warp step15_no_eight_lanes step15_warp_only; do
+  for exponent in 5 6 7 8 9 10 11 12 13 16 20; do
+      for program in step14_rows_block step15_rows_warp step15_eight_lanes_only step15_warp_only; do
           "$program" --csv --cols "2^$exponent" --rows "2^$((28 - exponent))"
       done
   done

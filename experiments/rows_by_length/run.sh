@@ -42,3 +42,10 @@ fi
   echo
   results_table --pivot type,cols step %.1f percent_of_peak "$csv"
 } >"$out/rows_by_length.md"
+# The figure of Part II: GB/s against the row length, every program (gnuplot, columns by name).
+if command -v gnuplot >/dev/null; then
+    gnuplot -e "tool='$(bin results_table)'; csv='$csv'; out='$out/rows_by_length'" \
+        "$here/rows_by_length.gp"
+else
+    echo "rows_by_length: gnuplot not found (package gnuplot-nox): no figure drawn" >&2
+fi

@@ -31,7 +31,10 @@ inline unsigned hostThreads()
 template <typename Work>
 void forEachPiece(std::size_t pieces, Work work)
 {
-    const unsigned threads = unsigned(std::min<std::size_t>(hostThreads(), pieces));
+    // One piece runs here without asking how many cores there are: hardware_concurrency()
+    // reads a file, and Part II's references ask once per row (2^23 rows of 32: minutes).
+    const unsigned threads =
+        pieces <= 1 ? 1 : unsigned(std::min<std::size_t>(hostThreads(), pieces));
     if (threads <= 1) {
         for (std::size_t piece = 0; piece < pieces; ++piece) work(piece);
         return;

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The causes behind Part II's steps, at 2^28 elements: (1) step 14 at every block size on short
 # rows (idle threads), (2) step 15's choices of threads per row against variants that change
-# only that choice, (3) Nsight Compute's counters of steps 14-16 and CUB at four shapes.
+# only that choice, (3) Nsight Compute's counters of steps 14-16 and CUB at four shapes, and
+# of step 17's softmax at four (occupancy and DRAM throughput: the bytes an SM asks for).
 # Minutes. Results: block_sizes.csv, group_choice.csv, counters_TYPE_COLS_PROGRAM.csv, each
 # with its table .md.
 source "$(dirname "$0")/../driver.sh"
 steps=(step14_rows_block step15_rows_warp step16_rows_vector cub_rows_reference)
-need "${steps[@]}" step15_warp_only step15_eight_lanes_only results_table
+need "${steps[@]}" step17_softmax step15_warp_only step15_eight_lanes_only results_table
 { step14_rows_block --csv-header
   for cols in 32 128 1024; do
       for block in 32 64 128 256 512 1024; do
@@ -25,14 +26,15 @@ results_table --pivot cols,block step %.0f gbs "$out/block_sizes.csv" >"$out/blo
 results_table --pivot cols step %.0f gbs "$out/group_choice.csv" >"$out/group_choice.md"
 metrics=(gpu__time_duration.sum dram__bytes_read.sum
     dram__throughput.avg.pct_of_peak_sustained_elapsed launch__grid_size
-    launch__registers_per_thread sm__warps_active.avg.pct_of_peak_sustained_active
+    launch__registers_per_thread launch__occupancy_limit_registers
+    sm__warps_active.avg.pct_of_peak_sustained_active
     smsp__inst_executed.sum smsp__thread_inst_executed.sum
     l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
     l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum)
 ncu=(--metrics "$(IFS=,; echo "${metrics[*]}")" --launch-count 1
-    --kernel-name 'regex:rowsKernel|DeviceSegmentedReduce')
+    --kernel-name 'regex:rowsKernel|DeviceSegmentedReduce|softmax')
 echo "# $gpu, $(ncu --version | tail -1); ncu --csv --clock-control none ${ncu[*]}" \
-    "PROGRAM --verify-only --type TYPE --cols C --rows R (the first launch: the exact input)" \
+    "PROGRAM --verify-only --type TYPE --cols C --rows R (the first launch of each)" \
     >"$out/README.txt"
 for shape in float:32 float:1024 float:1048576 half:4096; do
     type=${shape%%:*} cols=${shape#*:}
@@ -42,4 +44,11 @@ for shape in float:32 float:1024 float:1048576 half:4096; do
             --cols "$cols" --rows "$((2 ** 28 / cols))"
         python3 "$here/../hardware_counters/counters_table.py" "$file" >"${file%.csv}.md"
     done
+done
+for shape in float:256 float:2048 bf16:1024 float:16384; do
+    type=${shape%%:*} cols=${shape#*:}
+    file=$out/counters_${type}_${cols}_step17_softmax.csv
+    counters "$file" "${ncu[@]}" "$(bin step17_softmax)" --verify-only --type "$type" \
+        --cols "$cols" --rows "$((2 ** 28 / cols))"
+    python3 "$here/../hardware_counters/counters_table.py" "$file" >"${file%.csv}.md"
 done

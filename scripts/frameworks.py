@@ -3,10 +3,18 @@
 input in DIR, as the harness tools/framework_runs.cu runs it (which says what DIR holds):
     build/framework_runs --csv --n 2^28 -- python3 scripts/frameworks.py torch
     build/framework_runs --csv --rows 2^18 --cols 1024 -- python3 scripts/frameworks.py torch
+    build/framework_runs --csv --operation softmax --rows 2^18 --cols 1024 -- \
+        python3 scripts/frameworks.py torch
 The second, Part II's: where input.txt gives rows and cols, a sum per row of the matrix
 (torch.sum(x, dim=-1), the others over axis -1), each run's sums into a file of its own.
-It only sums: the exact input, the random input, `warmup` runs and `iterations` timed ones
-(each after a read of 2 x l2_bytes, so no run finds its input in L2), the exact input again;
+The third, Part II's capstone, where input.txt says "operation softmax": torch.softmax(x,
+dim=-1) of step 17's input (numpy: a float64 softmax rounded to the type, the tests'
+stand-in; cupy and jax have no softmax here), its output in the input's type as step 17
+writes it, each checked run's output into a file of its own; the runs as step 17 checks its
+own: the first, the last timed one, one more after the timing.
+It only sums (or takes the softmax): the exact input, the random input, `warmup` runs and
+`iterations` timed ones (each after a read of 2 x l2_bytes, so no run finds its input in L2),
+the exact input again;
 16-bit elements (float16, bfloat16) in float, as the steps sum them (in_float). The harness
 checks and reports the sums and times it writes to DIR/result.txt. The clock:
 CUDA events around the sum call (torch, cupy); jax's profiler (CUPTI: a run lasts from the
@@ -74,7 +82,7 @@ def as_bfloat16(host):  # bfloat16's bits (sums() reads them as int16) as ml_dty
     return host.view(ml_dtypes.bfloat16)
 
 
-def torch(element, rows):
+def torch(element, rows, softmax=False):
     import torch
     if not torch.cuda.is_available():
         raise Skip("sees no CUDA GPU (a CPU-only build, or no driver)")
@@ -83,18 +91,32 @@ def torch(element, rows):
         x = torch.from_numpy(host).to("cuda")
         return x.view(torch.bfloat16) if element == "bfloat16" else x
 
+    def to_host(result):  # a bfloat16 softmax back as its bits: numpy has no bfloat16
+        bits = result.view(torch.int16) if result.dtype == torch.bfloat16 else result
+        return bits.cpu().numpy()
+
+    if softmax:  # in the input's type, as step 17 writes it (torch computes half in float)
+        return types.SimpleNamespace(
+            step="torch_softmax",
+            technique=f"torch.softmax(x, dim=-1) {torch.__version__} (framework)",
+            cuda_runtime=torch.version.cuda or "",
+            operation=functools.partial(torch.softmax, dim=-1),
+            to_device=to_device, to_host=to_host,
+            l2_reader=lambda size: torch.zeros(size // 4, dtype=torch.int32, device="cuda").max,
+            time_runs=events(lambda: torch.cuda.Event(enable_timing=True),
+                             lambda start, stop: start.elapsed_time(stop)))
     return types.SimpleNamespace(
         step="torch_sum_rows" if rows else "torch_sum",
         technique=f"torch.sum{'(x, dim=-1)' if rows else ''} {torch.__version__} (framework)",
         cuda_runtime=torch.version.cuda or "",
-        sum=in_float(per_row(torch.sum, rows, dim=-1), torch.float32, element),
-        to_device=to_device, to_host=lambda result: result.cpu().numpy(),
+        operation=in_float(per_row(torch.sum, rows, dim=-1), torch.float32, element),
+        to_device=to_device, to_host=to_host,
         l2_reader=lambda size: torch.zeros(size // 4, dtype=torch.int32, device="cuda").max,
         time_runs=events(lambda: torch.cuda.Event(enable_timing=True),
                          lambda start, stop: start.elapsed_time(stop)))
 
 
-def cupy(element, rows):
+def cupy(element, rows, softmax=False):  # softmax: never (main asks torch, numpy)
     import cupy
     if element == "bfloat16":
         raise Skip("has no bfloat16 type")
@@ -106,13 +128,13 @@ def cupy(element, rows):
         step="cupy_sum_rows" if rows else "cupy_sum",
         technique=f"cupy.sum{'(x, axis=-1)' if rows else ''} {cupy.__version__} (framework)",
         cuda_runtime=cuda_version(cupy.cuda.runtime.runtimeGetVersion()),
-        sum=in_float(per_row(cupy.sum, rows, axis=-1), cupy.float32, element),
+        operation=in_float(per_row(cupy.sum, rows, axis=-1), cupy.float32, element),
         to_device=cupy.asarray, to_host=cupy.asnumpy,
         l2_reader=lambda size: cupy.zeros(size // 4, cupy.int32).max,
         time_runs=events(cupy.cuda.Event, cupy.cuda.get_elapsed_time))
 
 
-def jax(element, rows):
+def jax(element, rows, softmax=False):  # softmax: never (main asks torch, numpy)
     import jax
     import numpy
     if element in ("int64", "float64", "complex128"):  # else jax makes them 32-bit
@@ -163,34 +185,51 @@ def jax(element, rows):
 
     return types.SimpleNamespace(  # jit names a partial after its function: module jit_sum
         step="jax_sum_rows" if rows else "jax_sum", cuda_runtime=runtime, l2_reader=l2_reader,
-        sum=jax.jit(in_float(per_row(jax.numpy.sum, rows, axis=-1), jax.numpy.float32, element)),
+        operation=jax.jit(in_float(per_row(jax.numpy.sum, rows, axis=-1), jax.numpy.float32,
+                                   element)),
         technique=f"jnp.sum{'(x, axis=-1)' if rows else ''} {jax.__version__} jitted "
                   "(framework; GPU times from jax.profiler)",
         to_device=to_device, to_host=numpy.asarray, time_runs=time_runs)
 
 
-def numpy(element, rows):
+def numpy_softmax(x):
+    """The softmax of every row in float64, rounded once to x's type: the tests' stand-in."""
+    import numpy
+    wide = x.astype(numpy.float64)
+    terms = numpy.exp(wide - wide.max(axis=-1, keepdims=True, initial=-numpy.inf))
+    return (terms / terms.sum(axis=-1, keepdims=True)).astype(x.dtype)
+
+
+def numpy(element, rows, softmax=False):
     import numpy
     if element == "bfloat16":
         try:
             import ml_dtypes  # noqa: F401 (as_bfloat16 uses it)
         except ImportError:
             raise Skip("numpy has no bfloat16, and ml_dtypes, which adds it, is not installed")
+    if softmax:
+        step = "numpy_softmax"
+        technique = f"a float64 softmax in numpy {numpy.__version__} (the tests' stand-in)"
+        operation = numpy_softmax
+    else:
+        step = "numpy_sum_rows" if rows else "numpy_sum"
+        technique = (f"numpy.sum{'(x, axis=-1)' if rows else ''} {numpy.__version__} "
+                     "(the tests' stand-in)")
+        operation = in_float(per_row(numpy.sum, rows, axis=-1), numpy.float32, element)
     return types.SimpleNamespace(
-        step="numpy_sum_rows" if rows else "numpy_sum",
-        technique=f"numpy.sum{'(x, axis=-1)' if rows else ''} {numpy.__version__} "
-                  "(the tests' stand-in)",
-        cuda_runtime="", sum=in_float(per_row(numpy.sum, rows, axis=-1), numpy.float32, element),
+        step=step, technique=technique, cuda_runtime="", operation=operation,
         to_device=as_bfloat16 if element == "bfloat16" else numpy.asarray,
         to_host=numpy.asarray,
         l2_reader=lambda size: lambda: None, time_runs=host_clock)  # CPU caches as found
 
 
-def sums(framework, folder, description):
-    """result.txt's lines: the framework's name, its sums and times, for the harness."""
+def runs(framework, folder, description):
+    """result.txt's lines: the framework's name, its sums (or softmax outputs) and times, for
+    the harness."""
     import numpy
-    rows = "rows" in description  # Part II: a matrix, a sum per row
-    run_files = (f"sums.{run}.bin" for run in itertools.count())
+    softmax = description.get("operation", "sum") == "softmax"
+    rows = "rows" in description  # Part II: a matrix, a sum (or a softmax) per row
+    run_files = (f"{'softmax' if softmax else 'sums'}.{run}.bin" for run in itertools.count())
 
     def load(name):  # bfloat16, which numpy lacks, as its bits: each framework views them
         element = description["element"]
@@ -200,7 +239,11 @@ def sums(framework, folder, description):
             host = host.reshape(int(description["rows"]), int(description["cols"]))
         return framework.to_device(host)
 
-    def text(result):  # each component exactly, as Python writes it; or a file of row sums
+    def text(result):  # each component exactly, as Python writes it; or a file of the run's
+        if softmax:  # the output in the input's type (bfloat16 as its bits), as step 17's
+            name = next(run_files)
+            numpy.asarray(framework.to_host(result)).reshape(-1).tofile(folder / name)
+            return name
         if rows:  # in the accumulator's type: torch adds int32 in int64, the steps modulo 2^32
             name = next(run_files)
             host = numpy.asarray(framework.to_host(result)).reshape(-1)
@@ -210,20 +253,25 @@ def sums(framework, folder, description):
         return " ".join(map(repr, [value.real, value.imag] if isinstance(value, complex) else
                                   [value]))
 
+    run = framework.operation
     lines = [f"step {framework.step}", f"technique {framework.technique}",
-             f"cuda_runtime {framework.cuda_runtime}",
-             "exact " + text(framework.sum(load("exact.bin")))]
-    x = load("random.bin")
-    lines.append("random " + text(framework.sum(x)))
+             f"cuda_runtime {framework.cuda_runtime}"]
+    if not softmax:  # the sum of the exact input, before the timing and after it
+        lines.append("exact " + text(run(load("exact.bin"))))
+    key = "softmax" if softmax else "random"
+    x = load("input.bin" if softmax else "random.bin")
+    lines.append(f"{key} " + text(run(x)))
     if int(description["iterations"]) > 0:
         empty_l2 = framework.l2_reader(2 * int(description["l2_bytes"]))
         for _ in range(int(description["warmup"])):
-            framework.sum(x)
-        times, last = framework.time_runs(lambda: framework.sum(x), empty_l2,
+            run(x)
+        times, last = framework.time_runs(lambda: run(x), empty_l2,
                                           int(description["iterations"]))
-        lines += ["random " + text(last), "times_ms " + " ".join(map(repr, times))]
+        lines += [f"{key} " + text(last), "times_ms " + " ".join(map(repr, times))]
+    if softmax:  # a run after the timing, as step 17 checks one
+        lines.append("softmax " + text(run(x)))
     del x
-    return lines + ["exact " + text(framework.sum(load("exact.bin")))]
+    return lines + ([] if softmax else ["exact " + text(run(load("exact.bin")))])
 
 
 def main(argv):
@@ -236,8 +284,15 @@ def main(argv):
     try:
         description = dict(line.split(" ", 1) for line in
                            (folder / "input.txt").read_text().splitlines())
-        framework = frameworks[name](description["element"], "rows" in description)
-        lines = sums(framework, folder, description)
+        operation = description.get("operation", "sum")
+        if operation not in ("sum", "softmax") or (operation == "softmax" and
+                                                   name not in ("torch", "numpy")):
+            print(f"frameworks: error: {name} has no {operation} here (the softmax: torch, or "
+                  "numpy as the tests' stand-in)", file=sys.stderr)
+            return 2
+        framework = frameworks[name](description["element"], "rows" in description,
+                                     softmax=operation == "softmax")
+        lines = runs(framework, folder, description)
         (folder / "result.txt").write_text("\n".join(lines) + "\n")
     except (Skip, ImportError) as reason:  # ImportError: not installed, or broken
         print(f"frameworks: {name}: {reason}: skipped", file=sys.stderr)

@@ -12,7 +12,14 @@
 #     every row checked): every type on shapes with an odd number of columns, R = 0 and C = 0;
 #     a 1 x C matrix's random row is step01's input of C elements (the same reference); and
 #     a framework that drops each row's last column, or gets one row wrong, is rejected
-#     (FAIL, exit code 1); a file of sums one row short, or one file for two runs: exit 3.
+#     (FAIL, exit code 1); a file of sums one row short, or one file for two runs: exit 3;
+#   - the softmax (--operation softmax, step 17's input; numpy's stand-in: a float64 softmax
+#     rounded to the type): float and half (bf16 with ml_dtypes, else skipped) on 33 x 1025,
+#     7 x 3, 1 x 1, R = 0 and C = 0, every element of every run verified, step 17's bytes;
+#     torch missing: skipped; a type the softmax does not take, or no --rows/--cols: exit 2;
+#     and a softmax whose last column is 0, or normalised by each column's sum instead of
+#     each row's, is rejected (FAIL, exit code 1); an output one element short, one file for
+#     two runs, or sums' lines in place of the softmax's: exit 3.
 # Without python3, or numpy, the test is skipped (exit code 77) once the rest has passed.
 set -u
 runs=$1 step01=$2 table=$3
@@ -39,9 +46,16 @@ for framework in torch cupy jax; do
         status=$? && expect 77 "no $framework ($size): skipped"
     done
 done
+"$runs" --operation softmax --rows 3 --cols 5 -- python3 -I -S scripts/frameworks.py torch \
+    >"$work/out" 2>"$work/err"
+status=$? && expect 77 "no torch (softmax): skipped"
 for case in "--n -1 -- true" "--type fp8 -- true" "--frobnicate -- true" "--n 8" "--n 8 --" \
             "--rows 4 -- true" "--cols 4 -- true" "--rows 4 --cols 4 --n 16 -- true" \
-            "--rows 2^30 --cols 2^30 -- true" "--rows x --cols 4 -- true" "--rows 4 --cols 4"; do
+            "--rows 2^30 --cols 2^30 -- true" "--rows x --cols 4 -- true" "--rows 4 --cols 4" \
+            "--operation softmax -- true" "--operation softmax --n 16 -- true" \
+            "--operation max --rows 4 --cols 4 -- true" \
+            "--operation softmax --rows 4 --cols 4 --type double -- true" \
+            "--operation softmax --rows 4 --cols 4 --type int -- true"; do
     read -ra words <<<"$case"
     "$runs" "${words[@]}" >"$work/out" 2>"$work/err"
     status=$? && expect 2 "framework_runs $case"
@@ -125,10 +139,10 @@ import frameworks  # noqa: E402
 right = frameworks.numpy
 
 
-def drops_last_column(element, rows):
-    framework = right(element, rows)
-    row_sum = framework.sum
-    framework.sum = lambda x: row_sum(x[..., :-1])
+def drops_last_column(element, rows, softmax=False):
+    framework = right(element, rows, softmax)
+    row_sum = framework.operation
+    framework.operation = lambda x: row_sum(x[..., :-1])
     return framework
 
 
@@ -163,5 +177,87 @@ for wrong in "a row short|truncate -s -4 \"\$1/sums.1.bin\"" \
     "$runs" --rows 7 --cols 33 --iters 3 -- bash -c "${numpy_sum[*]} \"\$1\" && ${wrong#*|}" \
         wrong >"$work/out" 2>"$work/err"
     status=$? && expect 3 "${wrong%%|*}"
+done
+
+# The softmax: step 17's input, every element of every checked run (the first, the last timed,
+# one after) within its tolerance; bytes as step 17 counts them: read once, written once.
+softmax_types=(float half)
+if "$numpy_python" -c "import ml_dtypes" 2>/dev/null; then
+    softmax_types+=(bf16)
+else
+    "$runs" --operation softmax --type bf16 --rows 3 --cols 5 -- "${numpy_sum[@]}" >"$work/out" \
+        2>"$work/err"
+    status=$? && expect 77 "softmax, bf16 without ml_dtypes: skipped"
+fi
+declare -A element_bytes=([float]=4 [half]=2 [bf16]=2)
+for type in "${softmax_types[@]}"; do
+    for shape in "33 1025" "7 3" "1 1" "0 5" "3 0"; do
+        read -r rows cols <<<"$shape"
+        "$runs" --csv --operation softmax --type "$type" --rows "$rows" --cols "$cols" --iters 3 \
+            -- "${numpy_sum[@]}" >"$work/row.csv"
+        status=$?
+        got=$({ "$runs" --csv-header; cat "$work/row.csv"; } |
+              "$table" --select step,verified,accurate,exact,exact_runs,n,bytes,rows,cols \
+                  /dev/stdin | sed -n 2p)
+        elements=$((rows * cols))
+        bytes=$((2 * elements * element_bytes[$type]))
+        want="numpy_softmax,yes,yes,yes,3,$elements,$bytes,$rows,$cols"
+        [ "$status" -eq 0 ] && [ "$got" = "$want" ] &&
+            ok "softmax, $type, $rows x $cols: verified" ||
+            fail "softmax, $type, $rows x $cols: exit $status, $got, expected $want"
+    done
+done
+"$runs" --operation softmax --rows 7 --cols 3 --verify-only -- "${numpy_sum[@]}" >"$work/out"
+status=$?
+[ "$status" -eq 0 ] && grep -q "PASS  every element of every row (21) .* every one of 2 runs" \
+    "$work/out" && ok "softmax, --verify-only: 2 runs checked" ||
+    fail "softmax, --verify-only: exit $status, $(cat "$work/out")"
+# Wrong softmaxes, each WRONG_SOFTMAX.PY FAULT numpy DIR: frameworks.py with its numpy softmax
+# replaced. Both are wrong in exact arithmetic, not only in rounding. FAIL, exit code 1.
+cat >"$work/wrong_softmax.py" <<'EOF'
+import sys
+sys.path.insert(0, "scripts")
+import frameworks  # noqa: E402
+import numpy  # noqa: E402
+right = frameworks.numpy_softmax
+
+
+def last_column_zero(x):  # a kernel that never writes each row's last element
+    y = right(x)
+    y[..., -1] = 0
+    return y
+
+
+def column_sums(x):  # normalised by the sum over the wrong axis: each column's, not each row's
+    wide = x.astype(numpy.float64)
+    terms = numpy.exp(wide - wide.max(axis=-1, keepdims=True))
+    return (terms / terms.sum(axis=0, keepdims=True)).astype(x.dtype)
+
+
+frameworks.numpy_softmax = {"last_column_zero": last_column_zero,
+                            "column_sums": column_sums}[sys.argv[1]]
+sys.exit(frameworks.main(sys.argv[2:]))
+EOF
+for wrong in "the last column 0|last_column_zero|7 outside|row 0, column 32" \
+             "the sum over each column|column_sums|[0-9]* outside|row 0, column 0"; do
+    IFS='|' read -r what fault outside first <<<"$wrong"
+    for type in float half; do
+        "$runs" --operation softmax --type "$type" --rows 7 --cols 33 --iters 3 -- \
+            "$numpy_python" "$work/wrong_softmax.py" "$fault" numpy >"$work/out" 2>"$work/err"
+        status=$?
+        [ "$status" -eq 1 ] &&
+            grep -q "FAIL  every element of every row (231) .*: $outside in the first of 3 wrong" \
+                "$work/out" &&
+            grep -q "first wrong: $first:" "$work/out" && ok "softmax, $what, $type: rejected" ||
+            fail "softmax, $what, $type: exit $status, $(cat "$work/out" "$work/err")"
+    done
+done
+# Outputs the harness cannot take: exit code 3, one line.
+for wrong in "an output one element short|truncate -s -4 \"\$1/softmax.1.bin\"" \
+             "one output file for two runs|sed -i 's/^softmax softmax.0/softmax softmax.1/' \"\$1/result.txt\"" \
+             "the sums' lines|sed -i 's/^softmax /exact /' \"\$1/result.txt\""; do
+    "$runs" --operation softmax --rows 7 --cols 33 --iters 3 -- \
+        bash -c "${numpy_sum[*]} \"\$1\" && ${wrong#*|}" wrong >"$work/out" 2>"$work/err"
+    status=$? && expect 3 "softmax, ${wrong%%|*}"
 done
 exit "$failures"

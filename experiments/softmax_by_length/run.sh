@@ -2,20 +2,35 @@
 # Part II's softmax programs (build/softmax_programs.txt: step 17) at one total size (2^28
 # elements, 1 GiB of floats) over row lengths 2^5 to 2^20: softmax_by_length.csv (the harness's
 # rows; GB/s counts the input read once and the output written once) and its table .md.
-# TYPES="float bf16" picks the types (default float). Minutes. TABLES_ONLY=1: the table of
-# OUT's CSV.
+# TYPES="float bf16" picks the types (default float). Minutes. Beside them, the peer
+# torch.softmax(x, dim=-1) (torch_softmax) through tools/framework_runs --operation softmax,
+# the same input, checks, bytes and timing, where PYTHON (default python3) imports torch and
+# sees the GPU; else it is skipped, once, with the reason.
+# TABLES_ONLY=1: the table of OUT's CSV.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
 if [ -z "${TABLES_ONLY:-}" ]; then
     mapfile -t programs <"$build/softmax_programs.txt"
-    need "${programs[@]}"
+    need "${programs[@]}" framework_runs
+    torch_softmax=(--operation softmax -- "${PYTHON:-python3}" "$root/scripts/frameworks.py" torch)
+    torch=yes probe=0  # a first run on a 1 x 32 matrix: 77, skipped (the script says why)
+    framework_runs --rows 1 --cols 32 --verify-only "${torch_softmax[@]}" >/dev/null || probe=$?
+    case $probe in
+    0) ;;
+    77) torch= && echo "softmax_by_length: torch.softmax(x, dim=-1) skipped" >&2 ;;
+    *) exit "$probe" ;;
+    esac
     { "${programs[0]}" --csv-header
       for type in ${TYPES:-float}; do
           for exponent in $(seq 5 20); do
               for program in "${programs[@]}"; do
                   "$program" --csv --type "$type" --cols "2^$exponent" --rows "2^$((28 - exponent))"
               done
+              if [ -n "$torch" ]; then
+                  framework_runs --csv --type "$type" --cols "2^$exponent" \
+                      --rows "2^$((28 - exponent))" "${torch_softmax[@]}"
+              fi
           done
       done
     } >"$csv"

@@ -43,7 +43,7 @@ __device__ T blockSum(T value)
 constexpr unsigned int loadsInFlight = 4;
 
 // Each group's sum costs the same however long its row, so a row needs enough elements per
-// thread to pay for it: rows under 256 elements get 8 lanes (4 to 31 elements each), rows up to
+// thread to pay for it: rows under 256 elements get 8 lanes (at most 31 elements each), rows up to
 // 2048 a warp (8 to 64 each), longer rows the block. Measured: experiments/rows_causes runs
 // step 15 with 8 lanes, and with a warp, at every length.
 constexpr std::size_t eightLaneRowsBelow = 256;

@@ -130,29 +130,30 @@ __device__ RowParts rowParts(const T* row, std::size_t rowCols)
     return {head, vectors, head + vectors * elementsPerVector<T>};
 }
 
-// Vectors a thread holds in registers: the row a group can keep on chip is rowThreads x
-// vectorsPerThread x elementsPerVector (8 lanes: 256 floats, a warp: 1024, a block of 256:
-// 8192). All of them are asked for before any is used (step 10's loads in flight); 8 vectors
-// take 32 registers, which fit a thread of a block of up to 512, but a block of 1024 threads
-// has 64 registers each, and 8 vectors there spill to local memory: it holds 4.
-__host__ __device__ constexpr unsigned int vectorsPerThread(unsigned int blockSize)
+// Vectors a thread holds in registers: 1, 2, 4 or 8, as few as the row needs. The registers a
+// thread is compiled with set how many threads an SM keeps (65536 registers an SM): a thread
+// that held 8 vectors (32 registers) for a row that fills 1 of them kept an SM at 3 blocks of
+// 256 and so at a quarter of the loads in flight. A block of 1024 threads has 64 registers
+// each, and 8 vectors there spill to local memory: it holds at most 4.
+__host__ __device__ constexpr unsigned int maxHeldVectors(unsigned int blockSize)
 {
     return blockSize == 1024 ? 4 : 8;
 }
 
+// The row a group keeps on chip: rowThreads x heldVectors x elementsPerVector elements.
 template <typename T>
-constexpr std::size_t rowCapacity(unsigned int rowThreads, unsigned int blockSize)
+constexpr std::size_t rowCapacity(unsigned int rowThreads, unsigned int heldVectors)
 {
-    return std::size_t(rowThreads) * vectorsPerThread(blockSize) * elementsPerVector<T>;
+    return std::size_t(rowThreads) * heldVectors * elementsPerVector<T>;
 }
 
 // One read: each group of rowThreads threads (8, 32 or the block) does one row. Thread t
-// loads vectors t, t + rowThreads, ... (at most vectorsPerThread: the row fits) and the
+// loads vectors t, t + rowThreads, ... (at most heldVectors: the row fits) and the
 // group's first threads the head and the tail, one element each; each thread combines the
 // states of what it holds, the group combines the threads' states, and every thread writes
 // e^(x - M) / S of what it holds, from its registers. A group past the last row holds
 // nothing but still takes part in the shuffles.
-template <unsigned int blockSize, unsigned int rowThreads, typename T>
+template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors, typename T>
 __global__ void __launch_bounds__(blockSize)
     softmaxOneReadKernel(const T* input, T* output, std::size_t rows, std::size_t cols)
 {
@@ -165,9 +166,9 @@ __global__ void __launch_bounds__(blockSize)
     const RowParts parts = rowParts(row, rowCols);
 
     // Unrolled with a constant count, so held[k] are registers, not local memory.
-    Vector<T> held[vectorsPerThread(blockSize)];
+    Vector<T> held[heldVectors];
 #pragma unroll
-    for (unsigned int k = 0; k < vectorsPerThread(blockSize); ++k) {
+    for (unsigned int k = 0; k < heldVectors; ++k) {
         const std::size_t vector = t + k * rowThreads;
         if (vector < parts.vectors)
             held[k] = loadVector(row + parts.head + vector * elementsPerVector<T>);
@@ -179,7 +180,7 @@ __global__ void __launch_bounds__(blockSize)
 
     MaxSum state = emptyMaxSum();
 #pragma unroll
-    for (unsigned int k = 0; k < vectorsPerThread(blockSize); ++k)
+    for (unsigned int k = 0; k < heldVectors; ++k)
         if (t + k * rowThreads < parts.vectors) state = combine(state, maxSumOfVector(held[k]));
     if (hasHead) state = combine(state, maxSumOf(headX));
     if (hasTail) state = combine(state, maxSumOf(tailX));
@@ -191,7 +192,7 @@ __global__ void __launch_bounds__(blockSize)
     // From the registers: the input is not read again.
     const float inverseSum = 1.0f / state.sum;
 #pragma unroll
-    for (unsigned int k = 0; k < vectorsPerThread(blockSize); ++k) {
+    for (unsigned int k = 0; k < heldVectors; ++k) {
         const std::size_t vector = t + k * rowThreads;
         if (vector < parts.vectors)
             storeVector(out + parts.head + vector * elementsPerVector<T>,
@@ -255,7 +256,7 @@ __global__ void __launch_bounds__(blockSize)
 constexpr std::size_t maxGridBlocks = 2147483647;
 
 // blockSize / rowThreads rows per block: one launch, or one per 2^31 - 1 blocks.
-template <unsigned int blockSize, unsigned int rowThreads, typename T>
+template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors, typename T>
 void launchOneRead(const T* input, T* output, Shape shape)
 {
     constexpr std::size_t rowsPerBlock = blockSize / rowThreads;
@@ -264,8 +265,9 @@ void launchOneRead(const T* input, T* output, Shape shape)
     for (std::size_t first = 0; first < shape.rows; first += rowsPerLaunch) {
         const std::size_t rows = std::min(shape.rows - first, rowsPerLaunch);
         const unsigned int blocks = unsigned(ceilDiv(rows, rowsPerBlock));
-        softmaxOneReadKernel<blockSize, rowThreads><<<blocks, blockSize, sharedBytes>>>(
-            input + first * shape.cols, output + first * shape.cols, rows, shape.cols);
+        softmaxOneReadKernel<blockSize, rowThreads, heldVectors>
+            <<<blocks, blockSize, sharedBytes>>>(input + first * shape.cols,
+                                                 output + first * shape.cols, rows, shape.cols);
         CUDA_CHECK_LAUNCH();
     }
 }
@@ -282,25 +284,54 @@ void launchTwoReads(const T* input, T* output, Shape shape)
     }
 }
 
-// The smallest group whose registers hold the row: 8 lanes, a warp, the block; else the
-// block reads the row twice.
+// The row fits the block's registers: one read.
 template <typename T>
 bool softmaxReadsOnce(Shape shape, int blockSize)
 {
-    return shape.cols <= rowCapacity<T>(unsigned(blockSize), unsigned(blockSize));
+    const unsigned int threads = unsigned(blockSize);
+    return shape.cols <= rowCapacity<T>(threads, maxHeldVectors(threads));
 }
 
+// The fewest vectors a thread of a group holds where the group is chosen at all: the next
+// smaller group (smallerGroupVectors: its capacity in vectors) takes every shorter row.
+constexpr unsigned int fewestHeldVectors(unsigned int rowThreads, unsigned int smallerGroupVectors)
+{
+    unsigned int held = 1;
+    while (rowThreads * held <= smallerGroupVectors) held *= 2;
+    return held;
+}
+
+// Launches the one-read kernel where a group of rowThreads holds the row with heldVectors a
+// thread or the next power of 2 up to the block's maximum; false where it does not fit.
+template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors, typename T>
+bool launchOneReadIfFits(const T* input, T* output, Shape shape)
+{
+    if constexpr (heldVectors > maxHeldVectors(blockSize)) {
+        return false;
+    } else {
+        if (shape.cols <= rowCapacity<T>(rowThreads, heldVectors)) {
+            launchOneRead<blockSize, rowThreads, heldVectors>(input, output, shape);
+            return true;
+        }
+        return launchOneReadIfFits<blockSize, rowThreads, 2 * heldVectors>(input, output, shape);
+    }
+}
+
+// The smallest group whose registers hold the row: 8 lanes, a warp, the block, each with the
+// fewest vectors a thread that hold it; else the block reads the row twice.
 template <unsigned int blockSize, typename T>
 void launchSoftmax(const T* input, T* output, Shape shape)
 {
-    if (shape.cols <= rowCapacity<T>(8, blockSize))
-        launchOneRead<blockSize, 8>(input, output, shape);
-    else if (shape.cols <= rowCapacity<T>(32, blockSize))
-        launchOneRead<blockSize, 32>(input, output, shape);
-    else if (shape.cols <= rowCapacity<T>(blockSize, blockSize))
-        launchOneRead<blockSize, blockSize>(input, output, shape);
-    else
-        launchTwoReads<blockSize>(input, output, shape);
+    constexpr unsigned int maxHeld = maxHeldVectors(blockSize);
+    if (launchOneReadIfFits<blockSize, 8, 1>(input, output, shape)) return;
+    if (launchOneReadIfFits<blockSize, 32, fewestHeldVectors(32, 8 * maxHeld)>(input, output,
+                                                                               shape))
+        return;
+    if constexpr (blockSize > 32) {
+        constexpr unsigned int fewest = fewestHeldVectors(blockSize, 32 * maxHeld);
+        if (launchOneReadIfFits<blockSize, blockSize, fewest>(input, output, shape)) return;
+    }
+    launchTwoReads<blockSize>(input, output, shape);
 }
 
 // Writes softmax(row r) to output[r * cols .. (r + 1) * cols) for every row r. The kernels

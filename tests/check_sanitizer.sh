@@ -19,11 +19,12 @@ command -v compute-sanitizer >/dev/null ||
 padding=()
 [ "$tool" = memcheck ] && padding=(--padding 64)
 # Part II's programs (--rows, --cols): shapes whose rows start misaligned and fill no group
-# evenly, a row longer than a block's share; softmax takes the floating-point types only.
+# evenly (8 lanes, a warp, the block), a row longer than a block's share; softmax takes the
+# floating-point types only.
 sizes=("--n 1" "--n 1025" "--n 2^16+3" "--n 2^16+256") types="float double half"
 if "$program" --help | grep -q -- "--rows"; then
     sizes=("--rows 1 --cols 1" "--rows 33 --cols 1025" "--rows 1025 --cols 33"
-           "--rows 2 --cols 2^16+3")
+           "--rows 9 --cols 300" "--rows 2 --cols 2^16+3")
     [[ $name == *softmax* ]] && types="float half bf16"
 fi
 # shellcheck disable=SC2086  # ${sizes[0]}: its words

@@ -15,16 +15,9 @@
 #include "reduce.cuh"
 #include "rows_harness.cuh"
 
-namespace {
+#include "correctness_support.cuh"
 
-// Fresh random data on every run; REDUCTION_TEST_SEED=<seed> repeats a run exactly.
-std::uint64_t testSeed()
-{
-    if (const char* text = std::getenv("REDUCTION_TEST_SEED"))
-        return std::strtoull(text, nullptr, 10);
-    std::random_device device;
-    return (std::uint64_t(device()) << 32) | device();
-}
+namespace {
 
 const std::uint64_t seed = testSeed();
 
@@ -38,23 +31,6 @@ std::vector<Shape> testShapes()
             {3, 33},    {33, 3},   {1025, 33}, {1, 1025},
             {33, 1025}, {3, 4099}, {2, 65539}, {1, (std::size_t(1) << 20) + 7},
             {4097, 31}};
-}
-
-std::vector<int> blockSizesOfThisStep()
-{
-    std::vector<int> sizes;
-    for (int block = minBlockSize; block <= largestBlockSize; block *= 2) sizes.push_back(block);
-    return sizes;
-}
-
-std::vector<std::string> typeNames()
-{
-    std::vector<std::string> names;
-    std::string list = elementTypeNames() + ", ";
-    for (std::size_t start = 0, comma; (comma = list.find(", ", start)) != std::string::npos;
-         start = comma + 2)
-        names.push_back(list.substr(start, comma - start));
-    return names;
 }
 
 template <typename T>

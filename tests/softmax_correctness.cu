@@ -16,42 +16,33 @@
 #include "softmax.cuh"
 #include "softmax_harness.cuh"
 
-namespace {
+#include "correctness_support.cuh"
 
-// Fresh random data on every run; REDUCTION_TEST_SEED=<seed> repeats a run exactly.
-std::uint64_t testSeed()
-{
-    if (const char* text = std::getenv("REDUCTION_TEST_SEED"))
-        return std::strtoull(text, nullptr, 10);
-    std::random_device device;
-    return (std::uint64_t(device()) << 32) | device();
-}
+namespace {
 
 const std::uint64_t seed = testSeed();
 
 // R or C of 0, 1, 3, 33, 1025; odd lengths (every row but the first starts misaligned, C not a
-// multiple of any vector width); each group's capacity, one element past it and one vector
-// past it (a row of capacity + 1 elements can still fit, its last element in the tail): 8
-// lanes hold 256 floats or 512 halves (blocks below 1024), a warp 1024 or 2048, a block of 64
-// to 1024 threads 2048 to 16384 floats; rows longer than any block holds (the two-read path:
-// 1024 x 4 x 8 = 32768 halves at most fit).
+// multiple of any vector width); each kernel's capacity (a group of 8 lanes, a warp or the
+// block, each thread holding 1, 2, 4 or 8 vectors: 32, 64, 128, 256 floats for 8 lanes, twice
+// that in halves; 512 and 1024 floats for a warp; 2048 to 16384 floats for the block), one
+// element past it and one vector past it (a row of capacity + 1 elements can still fit, its
+// last element in the tail); rows longer than any block holds (the two-read path: 1024 x 4 x
+// 8 = 32768 halves at most fit).
 std::vector<Shape> testShapes()
 {
-    return {{0, 5},     {1, 0},     {3, 0},     {1, 1},     {3, 1},
-            {33, 1},    {1025, 1},  {1, 3},     {3, 33},    {33, 3},
-            {1025, 33}, {1, 1025},  {33, 1025}, {13, 255},  {13, 256},
-            {13, 257},  {13, 260},  {13, 512},  {13, 513},  {13, 520},
-            {7, 1024},  {7, 1028},  {7, 2048},  {7, 2049},  {7, 2052},
-            {7, 2056},  {5, 4096},  {5, 4100},  {5, 4104},  {3, 8192},
-            {3, 8196},  {3, 8200},  {3, 16385}, {3, 16388}, {3, 16392},
-            {2, 32768}, {2, 32776}, {2, 65539}, {4097, 31}, {1, (std::size_t(1) << 20) + 7}};
-}
-
-std::vector<int> blockSizesOfThisStep()
-{
-    std::vector<int> sizes;
-    for (int block = minBlockSize; block <= largestBlockSize; block *= 2) sizes.push_back(block);
-    return sizes;
+    return {{0, 5},     {1, 0},     {3, 0},     {1, 1},
+            {3, 1},     {33, 1},    {1025, 1},  {1, 3},
+            {3, 33},    {33, 3},    {1025, 33}, {1, 1025},
+            {33, 1025}, {17, 16},   {17, 17},   {9, 64},
+            {9, 65},    {9, 68},    {9, 128},   {9, 129},
+            {9, 132},   {13, 255},  {13, 256},  {13, 257},
+            {13, 260},  {13, 512},  {13, 513},  {13, 520},
+            {7, 1024},  {7, 1028},  {7, 2048},  {7, 2049},
+            {7, 2052},  {7, 2056},  {5, 4096},  {5, 4100},
+            {5, 4104},  {3, 8192},  {3, 8196},  {3, 8200},
+            {3, 16385}, {3, 16388}, {3, 16392}, {2, 32768},
+            {2, 32776}, {2, 65539}, {4097, 31}, {1, (std::size_t(1) << 20) + 7}};
 }
 
 std::string shapeText(Shape shape)

@@ -16,16 +16,9 @@
 #include "reduce.cuh"
 #include "gpu_harness.cuh"
 
-namespace {
+#include "correctness_support.cuh"
 
-// Fresh random data on every run; REDUCTION_TEST_SEED=<seed> repeats a run exactly.
-std::uint64_t testSeed()
-{
-    if (const char* text = std::getenv("REDUCTION_TEST_SEED"))
-        return std::strtoull(text, nullptr, 10);
-    std::random_device device;
-    return (std::uint64_t(device()) << 32) | device();
-}
+namespace {
 
 const std::uint64_t seed = testSeed();
 
@@ -37,23 +30,6 @@ std::vector<std::size_t> testSizes()
     std::uniform_int_distribution<std::size_t> anySize(2, std::size_t(1) << 22);
     for (int i = 0; i < 3; ++i) sizes.push_back(anySize(random));
     return sizes;
-}
-
-std::vector<int> blockSizesOfThisStep()
-{
-    std::vector<int> sizes;
-    for (int block = minBlockSize; block <= largestBlockSize; block *= 2) sizes.push_back(block);
-    return sizes;
-}
-
-std::vector<std::string> typeNames()
-{
-    std::vector<std::string> names;
-    std::string list = elementTypeNames() + ", ";
-    for (std::size_t start = 0, comma; (comma = list.find(", ", start)) != std::string::npos;
-         start = comma + 2)
-        names.push_back(list.substr(start, comma - start));
-    return names;
 }
 
 // The correctness check: the exact input must give its exact sum, bit for bit.

@@ -2,12 +2,19 @@
 # The causes behind Part II's steps, at 2^28 elements: (1) step 14 at every block size on short
 # rows (idle threads), (2) step 15's choices of threads per row against variants that change
 # only that choice, (3) Nsight Compute's counters of steps 14-16 and CUB at four shapes, and
-# of step 17's softmax at four (occupancy and DRAM throughput: the bytes an SM asks for).
-# Minutes. Results: block_sizes.csv, group_choice.csv, counters_TYPE_COLS_PROGRAM.csv, each
-# with its table .md.
+# of step 17's softmax at four (occupancy and DRAM throughput: the bytes an SM asks for),
+# (4) step 16 at every block size of 128 to 1024 on rows of 2^18 and 2^20 elements (256 rows
+# of 2^20: one block per row, a block's threads are all a row gets), (5) step 16 against its
+# variant with the group bounds in bytes, on 16-bit rows of 256 to 8192 elements. Minutes.
+# Results: block_sizes.csv, group_choice.csv, long_rows.csv, group_bytes.csv,
+# counters_TYPE_COLS_PROGRAM.csv, each with its table .md. PARTS (default: "block_sizes
+# group_choice long_rows group_bytes counters", all) picks the parts.
 source "$(dirname "$0")/../driver.sh"
 steps=(step14_rows_block step15_rows_warp step16_rows_vector cub_rows_reference)
-need "${steps[@]}" step17_softmax step15_warp_only step15_eight_lanes_only results_table
+need "${steps[@]}" step17_softmax step17_held_max step15_warp_only step15_eight_lanes_only \
+    step16_groups_by_bytes results_table
+parts=" ${PARTS:-block_sizes group_choice long_rows group_bytes counters} "
+if [[ $parts == *" block_sizes "* ]]; then
 { step14_rows_block --csv-header
   for cols in 32 128 1024; do
       for block in 32 64 128 256 512 1024; do
@@ -16,6 +23,8 @@ need "${steps[@]}" step17_softmax step15_warp_only step15_eight_lanes_only resul
   done
 } >"$out/block_sizes.csv"
 results_table --pivot cols,block step %.0f gbs "$out/block_sizes.csv" >"$out/block_sizes.md"
+fi
+if [[ $parts == *" group_choice "* ]]; then
 { step14_rows_block --csv-header
   for exponent in 5 6 7 8 9 10 11 12 13 16 20; do
       for program in step14_rows_block step15_rows_warp step15_eight_lanes_only step15_warp_only; do
@@ -24,6 +33,30 @@ results_table --pivot cols,block step %.0f gbs "$out/block_sizes.csv" >"$out/blo
   done
 } >"$out/group_choice.csv"
 results_table --pivot cols step %.0f gbs "$out/group_choice.csv" >"$out/group_choice.md"
+fi
+if [[ $parts == *" long_rows "* ]]; then
+{ step16_rows_vector --csv-header
+  for exponent in 18 20; do
+      for block in 128 256 512 1024; do
+          step16_rows_vector --csv --block "$block" --cols "2^$exponent" --rows "2^$((28 - exponent))"
+      done
+  done
+} >"$out/long_rows.csv"
+results_table --pivot cols,block step %.0f gbs "$out/long_rows.csv" >"$out/long_rows.md"
+fi
+if [[ $parts == *" group_bytes "* ]]; then
+{ step16_rows_vector --csv-header
+  for type in bf16 float; do
+      for exponent in 8 9 10 11 12 13; do
+          for program in step16_rows_vector step16_groups_by_bytes; do
+              "$program" --csv --type "$type" --cols "2^$exponent" --rows "2^$((28 - exponent))"
+          done
+      done
+  done
+} >"$out/group_bytes.csv"
+results_table --pivot type,cols step %.0f gbs "$out/group_bytes.csv" >"$out/group_bytes.md"
+fi
+[[ $parts == *" counters "* ]] || exit 0
 metrics=(gpu__time_duration.sum dram__bytes_read.sum
     dram__throughput.avg.pct_of_peak_sustained_elapsed launch__grid_size
     launch__registers_per_thread launch__occupancy_limit_registers
@@ -36,7 +69,7 @@ ncu=(--metrics "$(IFS=,; echo "${metrics[*]}")" --launch-count 1
 echo "# $gpu, $(ncu --version | tail -1); ncu --csv --clock-control none ${ncu[*]}" \
     "PROGRAM --verify-only --type TYPE --cols C --rows R (the first launch of each)" \
     >"$out/README.txt"
-for shape in float:32 float:1024 float:1048576 half:4096; do
+for shape in float:32 float:1048576 bf16:4096; do
     type=${shape%%:*} cols=${shape#*:}
     for program in "${steps[@]}"; do
         file=$out/counters_${type}_${cols}_$program.csv
@@ -45,10 +78,15 @@ for shape in float:32 float:1024 float:1048576 half:4096; do
         python3 "$here/../hardware_counters/counters_table.py" "$file" >"${file%.csv}.md"
     done
 done
-for shape in float:256 float:2048 bf16:1024 float:16384; do
-    type=${shape%%:*} cols=${shape#*:}
-    file=$out/counters_${type}_${cols}_step17_softmax.csv
-    counters "$file" "${ncu[@]}" "$(bin step17_softmax)" --verify-only --type "$type" \
-        --cols "$cols" --rows "$((2 ** 28 / cols))"
-    python3 "$here/../hardware_counters/counters_table.py" "$file" >"${file%.csv}.md"
+# Step 17 against its variant that holds the most vectors a thread (only the registers change),
+# where they differ, and step 17 alone on the two-read path (where its second read comes from).
+for shape in float:32:step17_held_max float:2048:step17_held_max bf16:1024:step17_held_max \
+    float:16384:; do
+    IFS=: read -r type cols variant <<<"$shape"
+    for program in step17_softmax $variant; do
+        file=$out/counters_${type}_${cols}_$program.csv
+        counters "$file" "${ncu[@]}" "$(bin "$program")" --verify-only --type "$type" \
+            --cols "$cols" --rows "$((2 ** 28 / cols))"
+        python3 "$here/../hardware_counters/counters_table.py" "$file" >"${file%.csv}.md"
+    done
 done

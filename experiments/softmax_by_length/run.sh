@@ -6,13 +6,16 @@
 # torch.softmax(x, dim=-1) (torch_softmax) through tools/framework_runs --operation softmax,
 # the same input, checks, bytes and timing, where PYTHON (default python3) imports torch and
 # sees the GPU; else it is skipped, once, with the reason.
-# TABLES_ONLY=1: the table of OUT's CSV.
+# Then the cause of step 17's speed where one read suffices: step 17 against step17_held_max
+# (every thread holds the most vectors its block allows, as step 17 first did: only the
+# registers change), float, row lengths 2^5 to 2^13: held_vectors.csv and its table.
+# TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
 if [ -z "${TABLES_ONLY:-}" ]; then
     mapfile -t programs <"$build/softmax_programs.txt"
-    need "${programs[@]}" framework_runs
+    need "${programs[@]}" framework_runs step17_held_max
     torch_softmax=(--operation softmax -- "${PYTHON:-python3}" "$root/scripts/frameworks.py" torch)
     torch=yes probe=0  # a first run on a 1 x 32 matrix: 77, skipped (the script says why)
     framework_runs --rows 1 --cols 32 --verify-only "${torch_softmax[@]}" >/dev/null || probe=$?
@@ -34,6 +37,13 @@ if [ -z "${TABLES_ONLY:-}" ]; then
           done
       done
     } >"$csv"
+    { step17_softmax --csv-header
+      for exponent in $(seq 5 13); do
+          for program in step17_softmax step17_held_max; do
+              "$program" --csv --cols "2^$exponent" --rows "2^$((28 - exponent))"
+          done
+      done
+    } >"$out/held_vectors.csv"
 fi
 { echo "$(device "$csv"): GB/s (the input read once and the output written once / median time)," \
       "2^28 elements in all"
@@ -44,3 +54,7 @@ fi
   echo
   results_table --pivot type,cols technique %.1f percent_of_peak "$csv"
 } >"$out/softmax_by_length.md"
+{ echo "$(device "$out/held_vectors.csv"): GB/s, float, 2^28 elements in all"
+  echo
+  results_table --pivot cols step %.0f gbs "$out/held_vectors.csv"
+} >"$out/held_vectors.md"

@@ -37,19 +37,21 @@ __device__ MaxSum groupCombine(MaxSum state)
             __shfl_sync(0xFFFFFFFFu, state.sum, 0, rowThreads)};
 }
 
-// The combined state of a block's values, in every thread: each warp combines its own, lane
-// 0 of each warp leaves that state in shared memory, and every warp combines the partial
-// states in the same order (the same bits in every warp, with no second barrier).
-template <unsigned int blockSize>
-__device__ MaxSum blockCombine(MaxSum state)
+// The combined state of a group of several warps (rowThreads of 64 up to the block), in every
+// thread of it: each warp combines its own, lane 0 of each warp leaves that state in shared
+// memory, and every warp of the group combines its group's states in the same order (the same
+// bits in every warp, with no second barrier). Every thread of the block must call it.
+template <unsigned int rowThreads>
+__device__ MaxSum warpsCombine(MaxSum state)
 {
-    constexpr unsigned int warps = blockSize / 32;
+    constexpr unsigned int warps = rowThreads / 32;
     MaxSum* warpStates = sharedMemory<MaxSum>();
-    unsigned int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const unsigned int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const unsigned int groupFirstWarp = warp / warps * warps;
     state = groupCombine<32>(state);
     if (lane == 0) warpStates[warp] = state;
     __syncthreads();
-    return groupCombine<32>(lane < warps ? warpStates[lane] : emptyMaxSum());
+    return groupCombine<32>(lane < warps ? warpStates[groupFirstWarp + lane] : emptyMaxSum());
 }
 
 // One 128-bit load: 8 halves or bfloat16s, 4 floats.
@@ -147,12 +149,12 @@ constexpr std::size_t rowCapacity(unsigned int rowThreads, unsigned int heldVect
     return std::size_t(rowThreads) * heldVectors * elementsPerVector<T>;
 }
 
-// One read: each group of rowThreads threads (8, 32 or the block) does one row. Thread t
-// loads vectors t, t + rowThreads, ... (at most heldVectors: the row fits) and the
-// group's first threads the head and the tail, one element each; each thread combines the
-// states of what it holds, the group combines the threads' states, and every thread writes
-// e^(x - M) / S of what it holds, from its registers. A group past the last row holds
-// nothing but still takes part in the shuffles.
+// One read: each group of rowThreads threads (8, 32, 64, ... up to the block) does one row. Thread
+// t loads vectors t, t + rowThreads, ... (at most heldVectors: the row fits) and the group's first
+// threads the head and the tail, one element each; each thread combines the states of what it
+// holds, the group combines the threads' states, and every thread writes e^(x - M) / S of what it
+// holds, from its registers. A group past the last row holds nothing but still takes part in the
+// shuffles.
 template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors, typename T>
 __global__ void __launch_bounds__(blockSize)
     softmaxOneReadKernel(const T* input, T* output, std::size_t rows, std::size_t cols)
@@ -184,8 +186,8 @@ __global__ void __launch_bounds__(blockSize)
         if (t + k * rowThreads < parts.vectors) state = combine(state, maxSumOfVector(held[k]));
     if (hasHead) state = combine(state, maxSumOf(headX));
     if (hasTail) state = combine(state, maxSumOf(tailX));
-    if constexpr (rowThreads == blockSize)
-        state = blockCombine<blockSize>(state);
+    if constexpr (rowThreads > 32)
+        state = warpsCombine<rowThreads>(state);
     else
         state = groupCombine<rowThreads>(state);
 
@@ -232,7 +234,7 @@ __global__ void __launch_bounds__(blockSize)
     if (t < parts.head) state = combine(state, maxSumOf(float(row[t])));
     if (t < cols - parts.tailStart)
         state = combine(state, maxSumOf(float(row[parts.tailStart + t])));
-    state = blockCombine<blockSize>(state);
+    state = warpsCombine<blockSize>(state);
 
     const float inverseSum = 1.0f / state.sum;
     for (std::size_t v = t; v < parts.vectors; v += loadsInFlight * blockSize) {
@@ -260,7 +262,7 @@ template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVect
 void launchOneRead(const T* input, T* output, Shape shape)
 {
     constexpr std::size_t rowsPerBlock = blockSize / rowThreads;
-    const std::size_t sharedBytes = rowThreads == blockSize ? (blockSize / 32) * sizeof(MaxSum) : 0;
+    const std::size_t sharedBytes = rowThreads > 32 ? (blockSize / 32) * sizeof(MaxSum) : 0;
     const std::size_t rowsPerLaunch = maxGridBlocks * rowsPerBlock;
     for (std::size_t first = 0; first < shape.rows; first += rowsPerLaunch) {
         const std::size_t rows = std::min(shape.rows - first, rowsPerLaunch);
@@ -317,21 +319,32 @@ bool launchOneReadIfFits(const T* input, T* output, Shape shape)
     }
 }
 
-// The smallest group whose registers hold the row: 8 lanes, a warp, the block, each with the
-// fewest vectors a thread that hold it; else the block reads the row twice.
+// The smallest group that holds the row (8 lanes, a warp, 2, 4, ... warps up to the block),
+// each thread with the fewest vectors that hold it: a row that fills its threads' registers
+// brings the most bytes an SM can ask for at once (a group of several warps holds the most a
+// thread allows, as a smaller group with fewer would not hold the row). False where even
+// the block does not hold the row.
+template <unsigned int blockSize, unsigned int rowThreads, unsigned int smallerGroupVectors,
+          typename T>
+bool launchOneReadInGroups(const T* input, T* output, Shape shape)
+{
+    if constexpr (rowThreads > blockSize) {
+        return false;
+    } else {
+        constexpr unsigned int fewest = fewestHeldVectors(rowThreads, smallerGroupVectors);
+        if (launchOneReadIfFits<blockSize, rowThreads, fewest>(input, output, shape)) return true;
+        constexpr unsigned int nextThreads = rowThreads == 8 ? 32 : 2 * rowThreads;
+        constexpr unsigned int capacity = rowThreads * maxHeldVectors(blockSize);
+        return launchOneReadInGroups<blockSize, nextThreads, capacity>(input, output, shape);
+    }
+}
+
+// One read where a group's registers hold the row; else the block reads the row twice.
 template <unsigned int blockSize, typename T>
 void launchSoftmax(const T* input, T* output, Shape shape)
 {
-    constexpr unsigned int maxHeld = maxHeldVectors(blockSize);
-    if (launchOneReadIfFits<blockSize, 8, 1>(input, output, shape)) return;
-    if (launchOneReadIfFits<blockSize, 32, fewestHeldVectors(32, 8 * maxHeld)>(input, output,
-                                                                               shape))
-        return;
-    if constexpr (blockSize > 32) {
-        constexpr unsigned int fewest = fewestHeldVectors(blockSize, 32 * maxHeld);
-        if (launchOneReadIfFits<blockSize, blockSize, fewest>(input, output, shape)) return;
-    }
-    launchTwoReads<blockSize>(input, output, shape);
+    if (!launchOneReadInGroups<blockSize, 8, 0>(input, output, shape))
+        launchTwoReads<blockSize>(input, output, shape);
 }
 
 // Writes softmax(row r) to output[r * cols .. (r + 1) * cols) for every row r. The kernels

@@ -5,14 +5,14 @@
 # of step 17's softmax at four (occupancy and DRAM throughput: the bytes an SM asks for),
 # (4) step 16 at every block size of 128 to 1024 on rows of 2^18 and 2^20 elements (256 rows
 # of 2^20: one block per row, a block's threads are all a row gets), (5) step 16 against its
-# variant with the group bounds in bytes, on 16-bit rows of 256 to 8192 elements. Minutes.
-# Results: block_sizes.csv, group_choice.csv, long_rows.csv, group_bytes.csv,
-# counters_TYPE_COLS_PROGRAM.csv, each with its table .md. PARTS (default: "block_sizes
-# group_choice long_rows group_bytes counters", all) picks the parts.
+# variant with the group bounds in elements (as step 15's), on bf16 and float rows of 256 to
+# 8192 elements. Minutes. Results: block_sizes.csv, group_choice.csv, long_rows.csv,
+# group_bytes.csv, counters_TYPE_COLS_PROGRAM.csv, each with its table .md. PARTS (default:
+# "block_sizes group_choice long_rows group_bytes counters", all) picks the parts.
 source "$(dirname "$0")/../driver.sh"
 steps=(step14_rows_block step15_rows_warp step16_rows_vector cub_rows_reference)
 need "${steps[@]}" step17_softmax step17_held_max step15_warp_only step15_eight_lanes_only \
-    step16_groups_by_bytes results_table
+    step16_groups_by_elements results_table
 parts=" ${PARTS:-block_sizes group_choice long_rows group_bytes counters} "
 if [[ $parts == *" block_sizes "* ]]; then
 { step14_rows_block --csv-header
@@ -48,7 +48,7 @@ if [[ $parts == *" group_bytes "* ]]; then
 { step16_rows_vector --csv-header
   for type in bf16 float; do
       for exponent in 8 9 10 11 12 13; do
-          for program in step16_rows_vector step16_groups_by_bytes; do
+          for program in step16_rows_vector step16_groups_by_elements; do
               "$program" --csv --type "$type" --cols "2^$exponent" --rows "2^$((28 - exponent))"
           done
       done

@@ -14,15 +14,22 @@ steps=(step14_rows_block step15_rows_warp step16_rows_vector cub_rows_reference)
 need "${steps[@]}" step17_softmax step17_held_max step15_warp_only step15_eight_lanes_only \
     step16_groups_by_elements results_table
 parts=" ${PARTS:-block_sizes group_choice long_rows group_bytes counters} "
-if [[ $parts == *" block_sizes "* ]]; then
-{ step14_rows_block --csv-header
-  for cols in 32 128 1024; do
-      for block in 32 64 128 256 512 1024; do
-          step14_rows_block --csv --block "$block" --cols "$cols" --rows "$((2 ** 28 / cols))"
+# by_block NAME PROGRAM "BLOCKS" LENGTH...: OUT/NAME.csv, PROGRAM at every block size of BLOCKS
+# and every row length (2^28 elements each), and its table NAME.md.
+by_block() {
+    local name=$1 program=$2 blocks=$3 cols block
+    shift 3
+    { "$program" --csv-header
+      for cols; do
+          for block in $blocks; do
+              "$program" --csv --block "$block" --cols "$cols" --rows "$((2 ** 28 / cols))"
+          done
       done
-  done
-} >"$out/block_sizes.csv"
-results_table --pivot cols,block step %.0f gbs "$out/block_sizes.csv" >"$out/block_sizes.md"
+    } >"$out/$name.csv"
+    results_table --pivot cols,block step %.0f gbs "$out/$name.csv" >"$out/$name.md"
+}
+if [[ $parts == *" block_sizes "* ]]; then
+    by_block block_sizes step14_rows_block "32 64 128 256 512 1024" 32 128 1024
 fi
 if [[ $parts == *" group_choice "* ]]; then
 { step14_rows_block --csv-header
@@ -35,14 +42,7 @@ if [[ $parts == *" group_choice "* ]]; then
 results_table --pivot cols step %.0f gbs "$out/group_choice.csv" >"$out/group_choice.md"
 fi
 if [[ $parts == *" long_rows "* ]]; then
-{ step16_rows_vector --csv-header
-  for exponent in 18 20; do
-      for block in 128 256 512 1024; do
-          step16_rows_vector --csv --block "$block" --cols "2^$exponent" --rows "2^$((28 - exponent))"
-      done
-  done
-} >"$out/long_rows.csv"
-results_table --pivot cols,block step %.0f gbs "$out/long_rows.csv" >"$out/long_rows.md"
+    by_block long_rows step16_rows_vector "128 256 512 1024" $((2 ** 18)) $((2 ** 20))
 fi
 if [[ $parts == *" group_bytes "* ]]; then
 { step16_rows_vector --csv-header

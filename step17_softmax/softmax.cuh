@@ -134,9 +134,9 @@ __device__ RowParts rowParts(const T* row, std::size_t rowCols)
 
 // Vectors a thread holds in registers: 1, 2, 4 or 8, as few as the row needs. The registers a
 // thread is compiled with set how many threads an SM keeps (65536 registers an SM): a thread
-// that held 8 vectors (32 registers) for a row that fills 1 of them kept an SM at 3 blocks of
-// 256 and so at a quarter of the loads in flight. A block of 1024 threads has 64 registers
-// each, and 8 vectors there spill to local memory: it holds at most 4.
+// that held 8 vectors (32 registers of data, 80 in all) for a row that fills 1 of them kept an
+// SM at 3 blocks of 256 instead of 8, and so at 3/8 of the loads in flight. A block of 1024 threads
+// has 64 registers each, and 8 vectors there spill to local memory: it holds at most 4.
 __host__ __device__ constexpr unsigned int maxHeldVectors(unsigned int blockSize)
 {
     return blockSize == 1024 ? 4 : 8;

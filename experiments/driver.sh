@@ -54,4 +54,17 @@ show() {
     "$@" 2>&1 || echo "exit code $?"
 }
 
+# peer ARGUMENTS...: framework_runs ARGUMENTS... (a library's row, checked as the steps are).
+# A wrong result is a finding, not a reason to stop the sweep: its row stays (its verified or
+# accurate column says no) and OUT/failed_checks.txt names the run. Any other failure stops.
+peer() {
+    local status=0
+    framework_runs "$@" || status=$?
+    if [ "$status" -eq 1 ]; then
+        echo "framework_runs $*: the result failed its check (exit code 1)" | tee -a "$out/failed_checks.txt" >&2
+    elif [ "$status" -ne 0 ]; then
+        exit "$status"
+    fi
+}
+
 device() { results_table --select device "$1" | sed -n 2p; }  # CSV: the device it was measured on

@@ -9,13 +9,15 @@
 # Then the cause of step 17's speed where one read suffices: step 17 against step17_held_max
 # (every thread holds the most vectors its block allows, as step 17 first did: only the
 # registers change), float, row lengths 2^5 to 2^13: held_vectors.csv and its table.
-# TABLES_ONLY=1: the tables of OUT's CSVs.
+# PARTS (default "by_length held_vectors", both) picks the parts; TABLES_ONLY=1: the tables of
+# OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-if [ -z "${TABLES_ONLY:-}" ]; then
+parts=" ${PARTS:-by_length held_vectors} "
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
     mapfile -t programs <"$build/softmax_programs.txt"
-    need "${programs[@]}" framework_runs step17_held_max
+    need "${programs[@]}" framework_runs
     torch_softmax=(--operation softmax -- "${PYTHON:-python3}" "$root/scripts/frameworks.py" torch)
     torch=yes probe=0  # a first run on a 1 x 32 matrix: 77, skipped (the script says why)
     framework_runs --rows 1 --cols 32 --verify-only "${torch_softmax[@]}" >/dev/null || probe=$?
@@ -38,6 +40,9 @@ if [ -z "${TABLES_ONLY:-}" ]; then
           done
       done
     } >"$csv"
+fi
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" held_vectors "* ]]; then
+    need step17_softmax step17_held_max
     { step17_softmax --csv-header
       for exponent in $(seq 5 13); do
           for program in step17_softmax step17_held_max; do
@@ -46,16 +51,20 @@ if [ -z "${TABLES_ONLY:-}" ]; then
       done
     } >"$out/held_vectors.csv"
 fi
-{ echo "$(device "$csv"): GB/s (the input read once and the output written once / median time)," \
-      "2^28 elements in all"
-  echo
-  results_table --pivot type,cols technique %.0f gbs "$csv"
-  echo
-  echo "% of the theoretical DRAM bandwidth:"
-  echo
-  results_table --pivot type,cols technique %.1f percent_of_peak "$csv"
-} >"$out/softmax_by_length.md"
-{ echo "$(device "$out/held_vectors.csv"): GB/s, float, 2^28 elements in all"
-  echo
-  results_table --pivot cols step %.0f gbs "$out/held_vectors.csv"
-} >"$out/held_vectors.md"
+if [ -f "$csv" ]; then
+    { echo "$(device "$csv"): GB/s (the input read once and the output written once / median" \
+          "time), 2^28 elements in all"
+      echo
+      results_table --pivot type,cols technique %.0f gbs "$csv"
+      echo
+      echo "% of the theoretical DRAM bandwidth:"
+      echo
+      results_table --pivot type,cols technique %.1f percent_of_peak "$csv"
+    } >"$out/softmax_by_length.md"
+fi
+if [ -f "$out/held_vectors.csv" ]; then
+    { echo "$(device "$out/held_vectors.csv"): GB/s, float, 2^28 elements in all"
+      echo
+      results_table --pivot cols step %.0f gbs "$out/held_vectors.csv"
+    } >"$out/held_vectors.md"
+fi

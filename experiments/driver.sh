@@ -68,3 +68,16 @@ peer() {
 }
 
 device() { results_table --select device "$1" | sed -n 2p; }  # CSV: the device it was measured on
+
+# length_tables CSV COLUMN COUNTED: the tables of a sweep over row lengths (rows_by_length,
+# softmax_by_length): GB/s, then % of the peak, a row per type and length, a column per value
+# of COLUMN (step or technique); COUNTED says which bytes GB/s counts.
+length_tables() {
+    echo "$(device "$1"): GB/s ($3 / median time), 2^28 elements in all"
+    echo
+    results_table --pivot type,cols "$2" %.0f gbs "$1"
+    echo
+    echo "% of the theoretical DRAM bandwidth:"
+    echo
+    results_table --pivot type,cols "$2" %.1f percent_of_peak "$1"
+}

@@ -35,14 +35,7 @@ if [ -z "${TABLES_ONLY:-}" ]; then
       done
     } >"$csv"
 fi
-{ echo "$(device "$csv"): GB/s (bytes read and written / median time), 2^28 elements in all"
-  echo
-  results_table --pivot type,cols step %.0f gbs "$csv"
-  echo
-  echo "% of the theoretical DRAM bandwidth:"
-  echo
-  results_table --pivot type,cols step %.1f percent_of_peak "$csv"
-} >"$out/rows_by_length.md"
+length_tables "$csv" step "bytes read and written" >"$out/rows_by_length.md"
 # The figure of Part II: GB/s against the row length, every program (gnuplot, columns by name).
 if command -v gnuplot >/dev/null; then
     gnuplot -e "tool='$(bin results_table)'; csv='$csv'; out='$out/rows_by_length'" \

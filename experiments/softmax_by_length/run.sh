@@ -52,15 +52,8 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" held_vectors "* ]]; then
     } >"$out/held_vectors.csv"
 fi
 if [ -f "$csv" ]; then
-    { echo "$(device "$csv"): GB/s (the input read once and the output written once / median" \
-          "time), 2^28 elements in all"
-      echo
-      results_table --pivot type,cols technique %.0f gbs "$csv"
-      echo
-      echo "% of the theoretical DRAM bandwidth:"
-      echo
-      results_table --pivot type,cols technique %.1f percent_of_peak "$csv"
-    } >"$out/softmax_by_length.md"
+    length_tables "$csv" technique "the input read once and the output written once" \
+        >"$out/softmax_by_length.md"
 fi
 if [ -f "$out/held_vectors.csv" ]; then
     { echo "$(device "$out/held_vectors.csv"): GB/s, float, 2^28 elements in all"

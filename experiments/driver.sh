@@ -81,3 +81,18 @@ length_tables() {
     echo
     results_table --pivot type,cols "$2" %.1f percent_of_peak "$1"
 }
+
+# by_block NAME PROGRAM "BLOCKS" LENGTH...: OUT/NAME.csv, PROGRAM at every block size of BLOCKS
+# and every row length (2^28 elements each), and its table NAME.md.
+by_block() {
+    local name=$1 program=$2 blocks=$3 cols block
+    shift 3
+    { "$program" --csv-header
+      for cols; do
+          for block in $blocks; do
+              "$program" --csv --block "$block" --cols "$cols" --rows "$((2 ** 28 / cols))"
+          done
+      done
+    } >"$out/$name.csv"
+    results_table --pivot cols,block step %.0f gbs "$out/$name.csv" >"$out/$name.md"
+}

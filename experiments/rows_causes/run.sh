@@ -14,20 +14,6 @@ steps=(step14_rows_block step15_rows_warp step16_rows_vector cub_rows_reference)
 need "${steps[@]}" step17_softmax step17_held_max step15_warp_only step15_eight_lanes_only \
     step16_groups_by_elements results_table
 parts=" ${PARTS:-block_sizes group_choice long_rows group_bytes counters} "
-# by_block NAME PROGRAM "BLOCKS" LENGTH...: OUT/NAME.csv, PROGRAM at every block size of BLOCKS
-# and every row length (2^28 elements each), and its table NAME.md.
-by_block() {
-    local name=$1 program=$2 blocks=$3 cols block
-    shift 3
-    { "$program" --csv-header
-      for cols; do
-          for block in $blocks; do
-              "$program" --csv --block "$block" --cols "$cols" --rows "$((2 ** 28 / cols))"
-          done
-      done
-    } >"$out/$name.csv"
-    results_table --pivot cols,block step %.0f gbs "$out/$name.csv" >"$out/$name.md"
-}
 if [[ $parts == *" block_sizes "* ]]; then
     by_block block_sizes step14_rows_block "32 64 128 256 512 1024" 32 128 1024
 fi

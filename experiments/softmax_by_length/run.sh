@@ -9,12 +9,14 @@
 # Then the cause of step 17's speed where one read suffices: step 17 against step17_held_max
 # (every thread holds the most vectors its block allows, as step 17 first did: only the
 # registers change), float, row lengths 2^5 to 2^13: held_vectors.csv and its table.
-# PARTS (default "by_length held_vectors", both) picks the parts; TABLES_ONLY=1: the tables of
-# OUT's CSVs.
+# Then step 17 at every block size of 64 to 1024 on rows of 256 to 8192 floats (block_sizes:
+# where one read suffices, the block size alone changes).
+# PARTS (default "by_length held_vectors block_sizes", all) picks the parts; TABLES_ONLY=1:
+# the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-parts=" ${PARTS:-by_length held_vectors} "
+parts=" ${PARTS:-by_length held_vectors block_sizes} "
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
     mapfile -t programs <"$build/softmax_programs.txt"
     need "${programs[@]}" framework_runs
@@ -50,6 +52,10 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" held_vectors "* ]]; then
           done
       done
     } >"$out/held_vectors.csv"
+fi
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" block_sizes "* ]]; then
+    need step17_softmax
+    by_block block_sizes step17_softmax "64 128 256 512 1024" 256 1024 2048 4096 8192
 fi
 if [ -f "$csv" ]; then
     length_tables "$csv" technique "the input read once and the output written once" \

@@ -10,13 +10,15 @@
 # (every thread holds the most vectors its block allows, as step 17 first did: only the
 # registers change), float, row lengths 2^5 to 2^13: held_vectors.csv and its table.
 # Then step 17 at every block size of 64 to 1024 on rows of 256 to 8192 floats (block_sizes:
-# where one read suffices, the block size alone changes).
-# PARTS (default "by_length held_vectors block_sizes", all) picks the parts; TABLES_ONLY=1:
-# the tables of OUT's CSVs.
+# where one read suffices, the block size alone changes). Then step 17 against
+# step17_lanes_first (groups of 8 lanes hold 1 vector a lane at most, so a row of 9 to 64
+# vectors goes to a warp), float and bf16, 2^5 to 2^11 columns (lanes_first).
+# PARTS (default "by_length held_vectors block_sizes lanes_first", all) picks the parts;
+# TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-parts=" ${PARTS:-by_length held_vectors block_sizes} "
+parts=" ${PARTS:-by_length held_vectors block_sizes lanes_first} "
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
     mapfile -t programs <"$build/softmax_programs.txt"
     need "${programs[@]}" framework_runs
@@ -57,6 +59,18 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" block_sizes "* ]]; then
     need step17_softmax
     by_block block_sizes step17_softmax "64 128 256 512 1024" 256 1024 2048 4096 8192
 fi
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" lanes_first "* ]]; then
+    need step17_softmax step17_lanes_first
+    { step17_softmax --csv-header
+      for type in float bf16; do
+          for exponent in $(seq 5 11); do
+              for program in step17_softmax step17_lanes_first; do
+                  "$program" --csv --type "$type" --cols "2^$exponent" --rows "2^$((28 - exponent))"
+              done
+          done
+      done
+    } >"$out/lanes_first.csv"
+fi
 if [ -f "$csv" ]; then
     length_tables "$csv" technique "the input read once and the output written once" \
         >"$out/softmax_by_length.md"
@@ -66,4 +80,10 @@ if [ -f "$out/held_vectors.csv" ]; then
       echo
       results_table --pivot cols step %.0f gbs "$out/held_vectors.csv"
     } >"$out/held_vectors.md"
+fi
+if [ -f "$out/lanes_first.csv" ]; then
+    { echo "$(device "$out/lanes_first.csv"): GB/s, 2^28 elements in all"
+      echo
+      results_table --pivot type,cols step %.0f gbs "$out/lanes_first.csv"
+    } >"$out/lanes_first.md"
 fi

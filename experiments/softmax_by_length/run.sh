@@ -6,19 +6,37 @@
 # torch.softmax(x, dim=-1) (torch_softmax) through tools/framework_runs --operation softmax,
 # the same input, checks, bytes and timing, where PYTHON (default python3) imports torch and
 # sees the GPU; else it is skipped, once, with the reason.
-# Then the cause of step 17's speed where one read suffices: step 17 against step17_held_max
-# (every thread holds the most vectors its block allows, as step 17 first did: only the
-# registers change), float, row lengths 2^5 to 2^13: held_vectors.csv and its table.
-# Then step 17 at every block size of 64 to 1024 on rows of 256 to 8192 floats (block_sizes:
-# where one read suffices, the block size alone changes). Then step 17 against
-# step17_lanes_first (groups of 8 lanes hold 1 vector a lane at most, so a row of 9 to 64
-# vectors goes to a warp), float and bf16, 2^5 to 2^11 columns (lanes_first).
-# PARTS (default "by_length held_vectors block_sizes lanes_first", all) picks the parts;
-# TABLES_ONLY=1: the tables of OUT's CSVs.
+# Then step 17 beside a variant that changes one thing (versus, below), with the GB/s table of
+# each: held_vectors (step17_held_max: every thread holds the most vectors its block allows, as
+# step 17 first did: only the registers change; float, 2^5 to 2^13 columns), lanes_first
+# (step17_lanes_first: groups of 8 lanes hold at most 1 vector a lane, so a row of 9 to 64
+# vectors goes to a warp; float and bf16, 2^5 to 2^11), group_barrier (step17_group_barrier:
+# a group's warps wait only for each other, not for the block; float, 2^11 to 2^13) and
+# fast_exp_16bit (step17_fast_exp_16bit: __expf for 16-bit elements; bf16, 2^5 to 2^13).
+# And step 17 at every block size of 64 to 1024 on rows of 256 to 8192 floats (block_sizes:
+# where one read suffices, the block size alone changes).
+# PARTS (default all: "by_length held_vectors block_sizes lanes_first group_barrier
+# fast_exp_16bit") picks the parts; TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-parts=" ${PARTS:-by_length held_vectors block_sizes lanes_first} "
+parts=" ${PARTS:-by_length held_vectors block_sizes lanes_first group_barrier fast_exp_16bit} "
+# versus NAME VARIANT "TYPES" EXPONENT...: OUT/NAME.csv, step 17 and VARIANT one after the
+# other at 2^EXPONENT columns (2^28 elements in all), for each type
+versus() {
+    local name=$1 variant=$2 types=$3 type exponent program
+    shift 3
+    need step17_softmax "$variant"
+    { step17_softmax --csv-header
+      for type in $types; do
+          for exponent; do
+              for program in step17_softmax "$variant"; do
+                  "$program" --csv --type "$type" --cols "2^$exponent" --rows "2^$((28 - exponent))"
+              done
+          done
+      done
+    } >"$out/$name.csv"
+}
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
     mapfile -t programs <"$build/softmax_programs.txt"
     need "${programs[@]}" framework_runs
@@ -45,31 +63,17 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
       done
     } >"$csv"
 fi
-if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" held_vectors "* ]]; then
-    need step17_softmax step17_held_max
-    { step17_softmax --csv-header
-      for exponent in $(seq 5 13); do
-          for program in step17_softmax step17_held_max; do
-              "$program" --csv --cols "2^$exponent" --rows "2^$((28 - exponent))"
-          done
-      done
-    } >"$out/held_vectors.csv"
-fi
+for part in held_vectors:step17_held_max:float:5:13 lanes_first:step17_lanes_first:float,bf16:5:11 \
+    group_barrier:step17_group_barrier:float:11:13 fast_exp_16bit:step17_fast_exp_16bit:bf16:5:13; do
+    IFS=: read -r name variant types first last <<<"$part"
+    if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" $name "* ]]; then
+        # shellcheck disable=SC2046  # the exponents, a word each
+        versus "$name" "$variant" "${types/,/ }" $(seq "$first" "$last")
+    fi
+done
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" block_sizes "* ]]; then
     need step17_softmax
     by_block block_sizes step17_softmax "64 128 256 512 1024" 256 1024 2048 4096 8192
-fi
-if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" lanes_first "* ]]; then
-    need step17_softmax step17_lanes_first
-    { step17_softmax --csv-header
-      for type in float bf16; do
-          for exponent in $(seq 5 11); do
-              for program in step17_softmax step17_lanes_first; do
-                  "$program" --csv --type "$type" --cols "2^$exponent" --rows "2^$((28 - exponent))"
-              done
-          done
-      done
-    } >"$out/lanes_first.csv"
 fi
 if [ -f "$csv" ]; then
     length_tables "$csv" technique "the input read once and the output written once" \
@@ -81,9 +85,11 @@ if [ -f "$out/held_vectors.csv" ]; then
       results_table --pivot cols step %.0f gbs "$out/held_vectors.csv"
     } >"$out/held_vectors.md"
 fi
-if [ -f "$out/lanes_first.csv" ]; then
-    { echo "$(device "$out/lanes_first.csv"): GB/s, 2^28 elements in all"
-      echo
-      results_table --pivot type,cols step %.0f gbs "$out/lanes_first.csv"
-    } >"$out/lanes_first.md"
-fi
+for name in lanes_first group_barrier fast_exp_16bit; do
+    if [ -f "$out/$name.csv" ]; then
+        { echo "$(device "$out/$name.csv"): GB/s, 2^28 elements in all"
+          echo
+          results_table --pivot type,cols step %.0f gbs "$out/$name.csv"
+        } >"$out/$name.md"
+    fi
+done

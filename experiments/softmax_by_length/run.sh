@@ -81,6 +81,16 @@ fi
 if [ -f "$csv" ]; then
     length_tables "$csv" technique "the input read once and the output written once" \
         >"$out/softmax_by_length.md"
+    # The figure: GB/s against the row length, float, with the fastest copy of this GPU's
+    # experiments/copy_ceiling run where there is one (gnuplot, columns by name).
+    copy=$root/experiments/copy_ceiling/results/${out##*/}/copy_ceiling.csv
+    [ -f "$copy" ] || copy=
+    if command -v gnuplot >/dev/null; then
+        gnuplot -e "tool='$(bin results_table)'; csv='$csv'; copy='$copy'" \
+            -e "out='$out/softmax_by_length'" "$here/softmax_by_length.gp"
+    else
+        echo "softmax_by_length: gnuplot not found (package gnuplot-nox): no figure drawn" >&2
+    fi
 fi
 if [ -f "$out/held_vectors.csv" ]; then
     { echo "$(device "$out/held_vectors.csv"): GB/s, float, 2^28 elements in all"

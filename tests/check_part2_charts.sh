@@ -11,14 +11,8 @@ root=$1
 tool=$(realpath "$2")
 cd "$root" || exit 1
 export BUILD_DIR=${tool%/*}  # the drivers find results_table there
-if ! command -v gnuplot >/dev/null; then
-    if [ "${REDUCTION_REQUIRE_GNUPLOT:-0}" = 1 ]; then
-        echo "FAIL: gnuplot not found, and REDUCTION_REQUIRE_GNUPLOT=1 requires it"
-        exit 1
-    fi
-    echo "SKIPPED: gnuplot not found (Debian/Ubuntu package gnuplot-nox); no chart drawn"
-    exit 77
-fi
+# shellcheck source=require_gnuplot.sh
+source "$(dirname "$0")/require_gnuplot.sh"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0 charts=0

@@ -122,41 +122,57 @@ double smallestSubnormal()
 // The tolerance of one output e^(x - M) / S, derived from the kernel's arithmetic: float
 // math (u = 2^-24) on the input values, the output rounded to T (u_T = 2^-24, 2^-11 half,
 // 2^-8 bfloat16). Every error below is relative, as a factor (1 + e):
-//  1. S. Each term e^(x_j - m) starts from one expf (at most 2 ulp, CUDA Programming Guide,
-//     "Mathematical functions": 2 ulp <= 4u relative), and goes up a combine tree where, at
-//     each level, it may be rescaled by e^(m_a - m) (one more expf, 4u, and a product, u) and
-//     added (u): at most 6u a level, and at most cols - 1 levels in any tree. That is a sum of
-//     positive terms with a unit roundoff of 6u, bounded as Part I bounds a sum
-//     (toleranceFactor(cols, 6u): the smaller of the worst case and Higham & Mary's
-//     probabilistic bound; relative to S, because every term is positive). The arguments
-//     of a term's expf along its path are x_j - m_1, m_1 - m_2, ..., each <= 0 and rounded
-//     by at most u of itself; they add up to x_j - M, so their roundings move the term by at
-//     most e^(u |x_j - M|) <= e^(u spread) where spread = M - the smallest finite x.
-//     Together: |S~ / S - 1| <= e_S = (1 + 4u) e^(u spread) (1 + toleranceFactor) - 1.
-//  2. The output: x - M rounded (e^(u |x - M|): it grows with |x - M|), expf (1 + 4u), 1 / S
-//     (the error of S: at most 1 / (1 - e_S), and the reciprocal's rounding, 1 + u), the
-//     product (1 + u) and the conversion to T (1 + u_T); and the double reference's own
-//     error (4 * 2^-53, with room).
+//  0. An element's exponential e^a (a <= 0): float's expf, at most 2 ulp (CUDA Programming
+//     Guide, "Mathematical functions": 2 ulp <= 4u relative); 16-bit elements' __expf, at most
+//     2 + 1.173|a| ulp ("Intrinsic functions"): e_exp(a) = (4 + 2.346|a|)u. A combine's
+//     rescaling is always expf.
+//  1. S. Each term e^(x_j - m) starts from one element's exponential (|x_j - m| <= spread:
+//     e_exp(spread)), and goes up a combine tree where, at each level, it may be rescaled by
+//     e^(m_a - m) (one more expf, 4u, and a product, u) and added (u): at most 6u a level, and
+//     at most cols - 1 levels in any tree. That is a sum of positive terms with a unit
+//     roundoff of 6u, bounded as Part I bounds a sum (toleranceFactor(cols, 6u): the smaller
+//     of the worst case and Higham & Mary's probabilistic bound; relative to S, because every
+//     term is positive). The arguments of a term's exponentials along its path are x_j - m_1,
+//     m_1 - m_2, ..., each <= 0 and rounded by at most u of itself; they add up to x_j - M, so
+//     their roundings move the term by at most e^(u |x_j - M|) <= e^(u spread) where spread =
+//     M - the smallest finite x.
+//     Together: |S~ / S - 1| <= e_S = (1 + e_exp(spread)) e^(u spread) (1 + toleranceFactor) - 1.
+//  2. The output: x - M rounded (e^(u |x - M|): it grows with |x - M|), its exponential
+//     (1 + e_exp(x - M)), 1 / S (the error of S: at most 1 / (1 - e_S), and the reciprocal's
+//     rounding, 1 + u), the product (1 + u) and the conversion to T (1 + u_T); and the double
+//     reference's own error (4 * 2^-53, with room).
 //  3. An absolute floor for outputs that underflow: below float's smallest normal (2^-126)
-//     expf and the product lose relative accuracy but not absolute; a half output below 2^-14
-//     is a subnormal, 2^-24 apart. The floor is the larger of 2^-126 and T's smallest
-//     subnormal. An input of -inf gives exactly 0 (e^-inf), within the floor.
+//     the exponential and the product lose relative accuracy but not absolute (__expf flushes
+//     such results to 0); a half output below 2^-14 is a subnormal, 2^-24 apart. The floor is
+//     the larger of 2^-126 and T's smallest subnormal. An input of -inf gives exactly 0
+//     (e^-inf), within the floor.
 // The tolerance of a float output is then 1.3e-5 of it in a row of 33 elements of [-8, 8],
-// 1.2e-4 at 1024, 3.7e-3 at 2^20 (half: 2^-11 more, bfloat16: 2^-8 more). Wrong kernels are
-// off by far more: reading a neighbour's x changes an output by e^(x' - x); an output never
-// written keeps its poison (above 1); a sum not rescaled to the row's maximum is off by up to
-// e^16; a NaN where the row is defined, or a number where it is not, is always wrong.
+// 1.2e-4 at 1024, 3.7e-3 at 2^20 (half: 2^-11 more, bfloat16: 2^-8 more; __expf adds at most
+// 4.5e-6 in rows of [-8, 8], 1 % of half's rounding). Wrong kernels are off by far more:
+// reading a neighbour's x changes an output by e^(x' - x); an output never written keeps its
+// poison (above 1); a sum not rescaled to the row's maximum is off by up to e^16; a NaN where
+// the row is defined, or a number where it is not, is always wrong.
+template <typename T>
+double exponentialError(double argument)
+{
+    const double u = std::ldexp(1.0, -24);
+    if constexpr (sizeof(T) == 2) return (4 + 2.346 * std::fabs(argument)) * u;  // __expf
+    return 4 * u;                                                                // expf
+}
+
 template <typename T>
 double softmaxTolerance(const SoftmaxRowReference& row, std::size_t cols, double x, double expected)
 {
     const double u = std::ldexp(1.0, -24);
     const double uT = unitRoundoff<T>();
-    const double sumError =
-        (1 + 4 * u) * std::exp(u * row.spread) * (1 + toleranceFactor(cols, 6 * u)) - 1;
+    const double sumError = (1 + exponentialError<T>(row.spread)) * std::exp(u * row.spread) *
+                                (1 + toleranceFactor(cols, 6 * u)) -
+                            1;
     const double floor = std::max(std::ldexp(1.0, -126), smallestSubnormal<T>());
     if (!(expected > 0)) return floor;  // x = -inf: exactly 0
-    const double relative = std::exp(u * std::fabs(x - row.max)) * (1 + 4 * u) / (1 - sumError) *
-                                (1 + u) * (1 + u) * (1 + uT) -
+    const double relative = std::exp(u * std::fabs(x - row.max)) *
+                                (1 + exponentialError<T>(x - row.max)) / (1 - sumError) * (1 + u) *
+                                (1 + u) * (1 + uT) -
                             1 + 4 * std::ldexp(1.0, -53);
     return relative * expected + floor;
 }

@@ -84,9 +84,23 @@ __device__ void storeVector(T* address, const Vector<T>& vector)
     *reinterpret_cast<int4*>(address) = bits;
 }
 
-// The state of one vector's elements: their maximum first, then one expf per element (not
-// the two of combining them one by one). Only -inf: the count, as combine() keeps it; a NaN:
-// the state NaN, as combine() gives.
+// e^x of an element. 16-bit elements take the hardware's approximate exponential, __expf: the
+// same MUFU.EX2 as expf with fewer instructions around it, at most 2 + 1.173|x| float ulps off
+// (CUDA C++ Programming Guide, "Intrinsic Functions"), far inside their output's rounding
+// (2^-11 half, 2^-8 bfloat16); where a warp holds a 16-bit row, the SMs' instructions, not
+// DRAM, set its time. Float keeps expf (2 ulps): its output is rounded to 2^-24.
+template <typename T>
+__device__ float exponential(float x)
+{
+    if constexpr (sizeof(T) == 2)
+        return __expf(x);
+    else
+        return expf(x);
+}
+
+// The state of one vector's elements: their maximum first, then one exponential per element
+// (not the two of combining them one by one). Only -inf: the count, as combine() keeps it; a
+// NaN: the state NaN, as combine() gives.
 template <typename T>
 __device__ MaxSum maxSumOfVector(const Vector<T>& vector)
 {
@@ -101,7 +115,7 @@ __device__ MaxSum maxSumOfVector(const Vector<T>& vector)
     if (max == -INFINITY) return {max, float(elementsPerVector<T>)};
     float sum = 0;
     for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
-        sum += expf(float(vector.element[e]) - max);
+        sum += exponential<T>(float(vector.element[e]) - max);
     return {max, sum};
 }
 
@@ -111,7 +125,7 @@ __device__ Vector<T> softmaxOfVector(const Vector<T>& x, float max, float invers
 {
     Vector<T> y;
     for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
-        y.element[e] = T(expf(float(x.element[e]) - max) * inverseSum);
+        y.element[e] = T(exponential<T>(float(x.element[e]) - max) * inverseSum);
     return y;
 }
 
@@ -132,14 +146,20 @@ __device__ RowParts rowParts(const T* row, std::size_t rowCols)
     return {head, vectors, head + vectors * elementsPerVector<T>};
 }
 
-// Vectors a thread holds in registers: 1, 2, 4 or 8, as few as the row needs. The registers a
-// thread is compiled with set how many threads an SM keeps (65536 registers an SM): a thread
-// that held 8 vectors (32 registers of data, 80 in all) for a row that fills 1 of them kept an
-// SM at 3 blocks of 256 instead of 8, and so at 3/8 of the loads in flight. A block of 1024 threads
-// has 64 registers each, and 8 vectors there spill to local memory: it holds at most 4.
-__host__ __device__ constexpr unsigned int maxHeldVectors(unsigned int blockSize)
+// Vectors a thread holds in registers: 1, 2, 4 or 8 (16 floats' in a group of one warp), as few
+// as the row needs. The registers a thread is compiled with set how many threads an SM keeps
+// (65536 registers an SM): a thread that held 8 vectors (32 registers of data, 80 in all) for a
+// row that fills 1 of them kept an SM at 3 blocks of 256 instead of 8, and so at 3/8 of the
+// loads in flight. A warp may hold 16 vectors of floats (a row of 2048), so that such a row needs
+// no second warp, shared memory or barrier: faster on the H200 (docs/step17_softmax.md); 16 of
+// 16-bit elements take 185 registers (ptxas, sm_90), one block of 256 an SM. A block of 1024
+// threads has 64 registers each, and 8 vectors there spill to local memory: it holds at most 4.
+template <typename T>
+__host__ __device__ constexpr unsigned int maxHeldVectors(unsigned int blockSize,
+                                                          unsigned int rowThreads)
 {
-    return blockSize == 1024 ? 4 : 8;
+    if (blockSize == 1024) return 4;
+    return rowThreads == 32 && sizeof(T) == 4 ? 16 : 8;
 }
 
 // The row a group keeps on chip: rowThreads x heldVectors x elementsPerVector elements.
@@ -200,8 +220,8 @@ __global__ void __launch_bounds__(blockSize)
             storeVector(out + parts.head + vector * elementsPerVector<T>,
                         softmaxOfVector(held[k], state.max, inverseSum));
     }
-    if (hasHead) out[t] = T(expf(headX - state.max) * inverseSum);
-    if (hasTail) out[parts.tailStart + t] = T(expf(tailX - state.max) * inverseSum);
+    if (hasHead) out[t] = T(exponential<T>(headX - state.max) * inverseSum);
+    if (hasTail) out[parts.tailStart + t] = T(exponential<T>(tailX - state.max) * inverseSum);
 }
 
 // Loads a thread asks for before it combines any of them, on the path that reads twice.
@@ -247,10 +267,10 @@ __global__ void __launch_bounds__(blockSize)
                 storeVector(out + parts.head + (v + a * blockSize) * elementsPerVector<T>,
                             softmaxOfVector(loaded[a], state.max, inverseSum));
     }
-    if (t < parts.head) out[t] = T(expf(float(row[t]) - state.max) * inverseSum);
+    if (t < parts.head) out[t] = T(exponential<T>(float(row[t]) - state.max) * inverseSum);
     if (t < cols - parts.tailStart) {
         const std::size_t c = parts.tailStart + t;
-        out[c] = T(expf(float(row[c]) - state.max) * inverseSum);
+        out[c] = T(exponential<T>(float(row[c]) - state.max) * inverseSum);
     }
 }
 
@@ -291,7 +311,7 @@ template <typename T>
 bool softmaxReadsOnce(Shape shape, int blockSize)
 {
     const unsigned int threads = unsigned(blockSize);
-    return shape.cols <= rowCapacity<T>(threads, maxHeldVectors(threads));
+    return shape.cols <= rowCapacity<T>(threads, maxHeldVectors<T>(threads, threads));
 }
 
 // The fewest vectors a thread of a group holds where the group is chosen at all: the next
@@ -308,7 +328,7 @@ constexpr unsigned int fewestHeldVectors(unsigned int rowThreads, unsigned int s
 template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors, typename T>
 bool launchOneReadIfFits(const T* input, T* output, Shape shape)
 {
-    if constexpr (heldVectors > maxHeldVectors(blockSize)) {
+    if constexpr (heldVectors > maxHeldVectors<T>(blockSize, rowThreads)) {
         return false;
     } else {
         if (shape.cols <= rowCapacity<T>(rowThreads, heldVectors)) {
@@ -334,7 +354,7 @@ bool launchOneReadInGroups(const T* input, T* output, Shape shape)
         constexpr unsigned int fewest = fewestHeldVectors(rowThreads, smallerGroupVectors);
         if (launchOneReadIfFits<blockSize, rowThreads, fewest>(input, output, shape)) return true;
         constexpr unsigned int nextThreads = rowThreads == 8 ? 32 : 2 * rowThreads;
-        constexpr unsigned int capacity = rowThreads * maxHeldVectors(blockSize);
+        constexpr unsigned int capacity = rowThreads * maxHeldVectors<T>(blockSize, rowThreads);
         return launchOneReadInGroups<blockSize, nextThreads, capacity>(input, output, shape);
     }
 }

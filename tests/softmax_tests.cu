@@ -180,6 +180,13 @@ TEST(SoftmaxTolerance, IsDerivedAndTight)
               atMax + std::ldexp(1.0, -11));
     EXPECT_GT(softmaxTolerance<__nv_bfloat16>(reference, 1024, reference.max, 1.0),
               atMax + std::ldexp(1.0, -8));
+    // 16-bit elements' exponential is __expf, 2 + 1.173|x - M| ulps: from x = M to M - 16 their
+    // tolerance grows by more than 16 x 2.346u, float's (expf, 2 ulps) by less than 16 x 2u.
+    const double halfAtMax = softmaxTolerance<__half>(reference, 1024, reference.max, 1.0);
+    EXPECT_GT(softmaxTolerance<__half>(reference, 1024, reference.max - 16, 1.0) - halfAtMax,
+              16 * 2.346 * u);
+    EXPECT_LT(softmaxTolerance<float>(reference, 1024, reference.max - 16, 1.0) - atMax,
+              16 * 2 * u);
     // The floor: half's subnormal spacing; float's and bfloat16's: float's smallest normal.
     EXPECT_EQ(softmaxTolerance<__half>(reference, 1024, -INFINITY, 0.0), std::ldexp(1.0, -24));
     EXPECT_EQ(softmaxTolerance<float>(reference, 1024, -INFINITY, 0.0), std::ldexp(1.0, -126));

@@ -12,17 +12,17 @@
 # (step17_lanes_first: groups of 8 lanes hold at most 1 vector a lane, so a row of 9 to 64
 # vectors goes to a warp; float and bf16, 2^5 to 2^11), group_barrier (step17_group_barrier:
 # a group's warps wait only for each other, not for the block; float, 2^11 to 2^13),
-# fast_exp_16bit (step17_fast_exp_16bit: __expf for 16-bit elements; bf16, 2^5 to 2^13) and
-# warp_16_vectors (step17_warp_16_vectors: a warp holds up to 16 vectors a thread, so a row of
-# 2048 floats goes to a warp, not to 2; float, 2^10 to 2^12).
+# exact_exp_16bit (step17_exact_exp_16bit: expf for 16-bit elements, where step 17 takes __expf;
+# bf16, 2^5 to 2^13) and warp_8_vectors (step17_warp_8_vectors: a warp holds at most 8 vectors a
+# thread, so a row of 2048 floats goes to 2 warps, not to 1 as in step 17; float, 2^10 to 2^12).
 # And step 17 at every block size of 64 to 1024 on rows of 256 to 8192 floats (block_sizes:
 # where one read suffices, the block size alone changes).
 # PARTS (default all: "by_length held_vectors block_sizes lanes_first group_barrier
-# fast_exp_16bit warp_16_vectors") picks the parts; TABLES_ONLY=1: the tables of OUT's CSVs.
+# exact_exp_16bit warp_8_vectors") picks the parts; TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-parts=" ${PARTS:-by_length held_vectors block_sizes lanes_first group_barrier fast_exp_16bit warp_16_vectors} "
+parts=" ${PARTS:-by_length held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors} "
 # versus NAME VARIANT "TYPES" EXPONENT...: OUT/NAME.csv, step 17 and VARIANT one after the
 # other at 2^EXPONENT columns (2^28 elements in all), for each type
 versus() {
@@ -66,8 +66,8 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
     } >"$csv"
 fi
 for part in held_vectors:step17_held_max:float:5:13 lanes_first:step17_lanes_first:float,bf16:5:11 \
-    group_barrier:step17_group_barrier:float:11:13 fast_exp_16bit:step17_fast_exp_16bit:bf16:5:13 \
-    warp_16_vectors:step17_warp_16_vectors:float:10:12; do
+    group_barrier:step17_group_barrier:float:11:13 exact_exp_16bit:step17_exact_exp_16bit:bf16:5:13 \
+    warp_8_vectors:step17_warp_8_vectors:float:10:12; do
     IFS=: read -r name variant types first last <<<"$part"
     if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" $name "* ]]; then
         # shellcheck disable=SC2046  # the exponents, a word each
@@ -98,7 +98,7 @@ if [ -f "$out/held_vectors.csv" ]; then
       results_table --pivot cols step %.0f gbs "$out/held_vectors.csv"
     } >"$out/held_vectors.md"
 fi
-for name in lanes_first group_barrier fast_exp_16bit warp_16_vectors; do
+for name in lanes_first group_barrier exact_exp_16bit warp_8_vectors; do
     if [ -f "$out/$name.csv" ]; then
         { echo "$(device "$out/$name.csv"): GB/s, 2^28 elements in all"
           echo

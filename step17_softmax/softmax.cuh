@@ -146,7 +146,7 @@ __device__ RowParts rowParts(const T* row, std::size_t rowCols)
     return {head, vectors, head + vectors * elementsPerVector<T>};
 }
 
-// Vectors a thread holds in registers: 1, 2, 4 or 8 (16 floats' in a group of one warp), as few
+// Vectors a thread holds in registers: 1, 2, 4 or 8 (up to 16 floats' in a warp), as few
 // as the row needs. The registers a thread is compiled with set how many threads an SM keeps
 // (65536 registers an SM): a thread that held 8 vectors (32 registers of data, 80 in all) for a
 // row that fills 1 of them kept an SM at 3 blocks of 256 instead of 8, and so at 3/8 of the

@@ -7,7 +7,7 @@
 # the same input, checks, bytes and timing, where PYTHON (default python3) imports torch and
 # sees the GPU; else it is skipped, once, with the reason.
 # Then step 17 beside a variant that changes one thing (versus, below), with the GB/s table of
-# each: held_vectors (step17_held_max: every thread holds the most vectors its block allows, as
+# each: held_vectors (step17_held_max: every thread holds the most vectors its group allows, as
 # step 17 first did: only the registers change; float, 2^5 to 2^13 columns), lanes_first
 # (step17_lanes_first: groups of 8 lanes hold at most 1 vector a lane, so a row of 9 to 64
 # vectors goes to a warp; float and bf16, 2^5 to 2^11), group_barrier (step17_group_barrier:

@@ -146,20 +146,23 @@ __device__ RowParts rowParts(const T* row, std::size_t rowCols)
     return {head, vectors, head + vectors * elementsPerVector<T>};
 }
 
-// Vectors a thread holds in registers: 1, 2, 4 or 8 (up to 16 floats' in a warp), as few
-// as the row needs. The registers a thread is compiled with set how many threads an SM keeps
-// (65536 registers an SM): a thread that held 8 vectors (32 registers of data, 80 in all) for a
-// row that fills 1 of them kept an SM at 3 blocks of 256 instead of 8, and so at 3/8 of the
-// loads in flight. A warp may hold 16 vectors of floats (a row of 2048), so that such a row needs
-// no second warp, shared memory or barrier: faster on the H200 (docs/step17_softmax.md); 16 of
-// 16-bit elements take 185 registers (ptxas, sm_90), one block of 256 an SM. A block of 1024
-// threads has 64 registers each, and 8 vectors there spill to local memory: it holds at most 4.
+// Vectors a thread holds in registers: 1, 2, 4 or 8, as few as the row needs. The registers a
+// thread is compiled with set how many threads an SM keeps (65536 registers an SM): a thread
+// that held 8 vectors (32 registers of data, 80 in all) for a row that fills 1 of them kept an
+// SM at 3 blocks of 256 instead of 8, and so at 3/8 of the loads in flight. A warp of floats
+// may hold 16 (a row of 2048), so that such a row needs no second warp, shared memory or
+// barrier: 9.6 % faster on the H200, 1.5 % slower on the H100 (docs/step17_softmax.md); 16
+// vectors of 16-bit elements would take 176-185 registers (ptxas, sm_90), one block of 256 an
+// SM. A block of 1024 threads has 64 registers each, and 8 vectors there spill to local memory:
+// it holds at most 4.
+constexpr unsigned int warpOfFloatsVectors = 16;
+
 template <typename T>
 __host__ __device__ constexpr unsigned int maxHeldVectors(unsigned int blockSize,
                                                           unsigned int rowThreads)
 {
     if (blockSize == 1024) return 4;
-    return rowThreads == 32 && sizeof(T) == 4 ? 16 : 8;
+    return rowThreads == 32 && sizeof(T) == 4 ? warpOfFloatsVectors : 8;
 }
 
 // The row a group keeps on chip: rowThreads x heldVectors x elementsPerVector elements.

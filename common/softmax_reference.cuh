@@ -142,10 +142,9 @@ double smallestSubnormal()
 //     rounding, 1 + u), the product (1 + u) and the conversion to T (1 + u_T); and the double
 //     reference's own error (4 * 2^-53, with room).
 //  3. An absolute floor for outputs that underflow: below float's smallest normal (2^-126)
-//     the exponential and the product lose relative accuracy but not absolute (__expf flushes
-//     such results to 0); a half output below 2^-14 is a subnormal, 2^-24 apart. The floor is
-//     the larger of 2^-126 and T's smallest subnormal. An input of -inf gives exactly 0
-//     (e^-inf), within the floor.
+//     the exponential and the product lose relative accuracy but not absolute; a half output
+//     below 2^-14 is a subnormal, 2^-24 apart. The floor is the larger of 2^-126 and T's
+//     smallest subnormal. An input of -inf gives exactly 0 (e^-inf), within the floor.
 // The tolerance of a float output is then 1.3e-5 of it in a row of 33 elements of [-8, 8],
 // 1.2e-4 at 1024, 3.7e-3 at 2^20 (half: 2^-11 more, bfloat16: 2^-8 more; __expf adds at most
 // 4.5e-6 in rows of [-8, 8], 1 % of half's rounding). Wrong kernels are off by far more:

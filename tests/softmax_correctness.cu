@@ -25,7 +25,8 @@ const std::uint64_t seed = testSeed();
 // R or C of 0, 1, 3, 33, 1025; odd lengths (every row but the first starts misaligned, C not a
 // multiple of any vector width); each kernel's capacity (a group of 8 lanes, a warp or the
 // block, each thread holding 1, 2, 4 or 8 vectors: 32, 64, 128, 256 floats for 8 lanes, twice
-// that in halves; 512 and 1024 floats for a warp; 2048 to 16384 floats for the block), one
+// that in halves; 512 and 1024 floats for a warp, and 2048 with 16; 2048 to 16384 floats for
+// the block), one
 // element past it and one vector past it (a row of capacity + 1 elements can still fit, its
 // last element in the tail); rows longer than any block holds (the two-read path: 1024 x 4 x
 // 8 = 32768 halves at most fit).

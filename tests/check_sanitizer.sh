@@ -3,7 +3,7 @@
 # Runs PROGRAM --verify-only under compute-sanitizer's TOOL (memcheck, racecheck, synccheck,
 # initcheck) at blocks 64 and 256, in float, double and half, at sizes that fill no block evenly:
 # 1, 1025, 2^16+3, and 2^16+256 (at block 256 the one size where a first add of two elements
-# per thread reads input[n] if its guard is off by one); Part II's programs at four shapes.
+# per thread reads input[n] if its guard is off by one); Part II's programs at five shapes (softmax at six).
 #   clean     every run verifies and the tool reports nothing (every GPU program)
 #   reported  the tool reports the fault in some run (the mutants of tests/mutants/ that only
 #             a tool is sure to see): proves that `clean` can fail
@@ -25,7 +25,8 @@ sizes=("--n 1" "--n 1025" "--n 2^16+3" "--n 2^16+256") types="float double half"
 if "$program" --help | grep -q -- "--rows"; then
     sizes=("--rows 1 --cols 1" "--rows 33 --cols 1025" "--rows 1025 --cols 33"
            "--rows 9 --cols 300" "--rows 2 --cols 2^16+3")
-    [[ $name == *softmax* ]] && types="float half bf16"
+    # Softmax: also a row that needs a cluster in step 18 (floats at both blocks, halves at 64).
+    [[ $name == *softmax* ]] && types="float half bf16" && sizes+=("--rows 3 --cols 12289")
 fi
 # shellcheck disable=SC2086  # ${sizes[0]}: its words
 if "$program" ${sizes[0]} --verify-only 2>&1 | grep -q 'no CUDA device'; then

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Part II's softmax programs (build/softmax_programs.txt: step 17) at one total size (2^28
+# Part II's softmax programs (build/softmax_programs.txt: steps 17 and 18) at one total size (2^28
 # elements, 1 GiB of floats) over row lengths 2^5 to 2^20: softmax_by_length.csv (the harness's
 # rows; GB/s counts the input read once and the output written once) and its table .md.
 # TYPES="float bf16" picks the types (default float). Minutes. Beside them, the peer
@@ -17,44 +17,53 @@
 # thread, so a row of 2048 floats goes to 2 warps, not to 1 as in step 17; float, 2^10 to 2^12).
 # And step 17 at every block size of 64 to 1024 on rows of 256 to 8192 floats (block_sizes:
 # where one read suffices, the block size alone changes).
-# PARTS (default all: "by_length held_vectors block_sizes lanes_first group_barrier
-# exact_exp_16bit warp_8_vectors") picks the parts; TABLES_ONLY=1: the tables of OUT's CSVs.
+# long_rows: step 17 and step 18 (a cluster of blocks holds a row longer than a block holds)
+# beside torch.softmax at 2^13 to 2^20 columns (TYPES).
+# wait_after_writes (step18_wait_after_writes: step 18's second cluster barrier whole, after the
+# writes, where step 18 arrives once a block has read the others' states and waits only before
+# it ends; float, 2^14 to 2^16).
+# PARTS (default all: "by_length long_rows held_vectors block_sizes lanes_first group_barrier
+# exact_exp_16bit warp_8_vectors wait_after_writes") picks the parts; TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-parts=" ${PARTS:-by_length held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors} "
-# versus NAME VARIANT "TYPES" EXPONENT...: OUT/NAME.csv, step 17 and VARIANT one after the
-# other at 2^EXPONENT columns (2^28 elements in all), for each type
+parts=" ${PARTS:-by_length long_rows held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes} "
+# versus NAME VARIANT "TYPES" EXPONENT...: OUT/NAME.csv, the step VARIANT changes (step 17, or
+# step 18 for a step18_* variant) and VARIANT one after the other at 2^EXPONENT columns (2^28
+# elements in all), for each type
 versus() {
-    local name=$1 variant=$2 types=$3 type exponent program
+    local name=$1 variant=$2 types=$3 type exponent program step=step17_softmax
     shift 3
-    need step17_softmax "$variant"
-    { step17_softmax --csv-header
+    [[ $variant == step18_* ]] && step=step18_softmax_cluster
+    need "$step" "$variant"
+    { "$step" --csv-header
       for type in $types; do
           for exponent; do
-              for program in step17_softmax "$variant"; do
+              for program in "$step" "$variant"; do
                   "$program" --csv --type "$type" --cols "2^$exponent" --rows "2^$((28 - exponent))"
               done
           done
       done
     } >"$out/$name.csv"
 }
-if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
-    mapfile -t programs <"$build/softmax_programs.txt"
-    need "${programs[@]}" framework_runs
-    torch_softmax=(--operation softmax -- "${PYTHON:-python3}" "$root/scripts/frameworks.py" torch)
-    torch=yes probe=0  # a first run on a 1 x 32 matrix: 77, skipped (the script says why)
+# lengths FILE FIRST LAST PROGRAM...: OUT/FILE, each PROGRAM and torch.softmax (where torch
+# runs) at 2^FIRST to 2^LAST columns (2^28 elements in all), for each type of TYPES
+lengths() {
+    local file=$1 first=$2 last=$3 type exponent program torch=yes probe=0
+    shift 3
+    need "$@" framework_runs
+    local torch_softmax=(--operation softmax -- "${PYTHON:-python3}" "$root/scripts/frameworks.py" torch)
+    # a first run on a 1 x 32 matrix: 77, skipped (the script says why)
     framework_runs --rows 1 --cols 32 --verify-only "${torch_softmax[@]}" >/dev/null || probe=$?
     case $probe in
     0) ;;
     77) torch= && echo "softmax_by_length: torch.softmax(x, dim=-1) skipped" >&2 ;;
     *) exit "$probe" ;;
     esac
-    rm -f "$out/failed_checks.txt"  # peer() names there a library's run that fails its check
-    { "${programs[0]}" --csv-header
+    { "$1" --csv-header
       for type in ${TYPES:-float}; do
-          for exponent in $(seq 5 20); do
-              for program in "${programs[@]}"; do
+          for exponent in $(seq "$first" "$last"); do
+              for program; do
                   "$program" --csv --type "$type" --cols "2^$exponent" --rows "2^$((28 - exponent))"
               done
               if [ -n "$torch" ]; then
@@ -63,11 +72,20 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
               fi
           done
       done
-    } >"$csv"
+    } >"$out/$file"
+}
+rm -f "$out/failed_checks.txt"  # peer() names there a library's run that fails its check
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
+    mapfile -t programs <"$build/softmax_programs.txt"
+    lengths softmax_by_length.csv 5 20 "${programs[@]}"
+fi
+# Rows longer than a block holds: step 17 (read twice) and step 18 (a cluster holds the row).
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" long_rows "* ]]; then
+    lengths long_rows.csv 13 20 step17_softmax step18_softmax_cluster
 fi
 for part in held_vectors:step17_held_max:float:5:13 lanes_first:step17_lanes_first:float,bf16:5:11 \
     group_barrier:step17_group_barrier:float:11:13 exact_exp_16bit:step17_exact_exp_16bit:bf16:5:13 \
-    warp_8_vectors:step17_warp_8_vectors:float:10:12; do
+    warp_8_vectors:step17_warp_8_vectors:float:10:12 wait_after_writes:step18_wait_after_writes:float:14:16; do
     IFS=: read -r name variant types first last <<<"$part"
     if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" $name "* ]]; then
         # shellcheck disable=SC2046  # the exponents, a word each
@@ -98,7 +116,11 @@ if [ -f "$out/held_vectors.csv" ]; then
       results_table --pivot cols step %.0f gbs "$out/held_vectors.csv"
     } >"$out/held_vectors.md"
 fi
-for name in lanes_first group_barrier exact_exp_16bit warp_8_vectors; do
+if [ -f "$out/long_rows.csv" ]; then
+    length_tables "$out/long_rows.csv" step "the input read once and the output written once" \
+        >"$out/long_rows.md"
+fi
+for name in lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes; do
     if [ -f "$out/$name.csv" ]; then
         { echo "$(device "$out/$name.csv"): GB/s, 2^28 elements in all"
           echo

@@ -216,12 +216,12 @@ constexpr std::size_t rowCapacity(unsigned int rowThreads, unsigned int heldVect
     return std::size_t(rowThreads) * heldVectors * elementsPerVector<T>;
 }
 
-// One read: each group of rowThreads threads (8, 32, 64, ... up to the block, then a cluster of
-// 2, 4 or 8 blocks) does one row. Thread t loads vectors t, t + rowThreads, ... (at most
-// heldVectors: the row fits) and the group's first threads the head and the tail, one element
-// each; each thread combines the states of what it holds, the group combines the threads'
-// states, and every thread writes e^(x - M) / S of what it holds, from its registers. A group
-// past the last row holds nothing but still takes part in the shuffles.
+// One read: each group of rowThreads threads (8, 32, 64, ... up to the block) does one row. Thread
+// t loads vectors t, t + rowThreads, ... (at most heldVectors: the row fits) and the group's first
+// threads the head and the tail, one element each; each thread combines the states of what it
+// holds, the group combines the threads' states, and every thread writes e^(x - M) / S of what it
+// holds, from its registers. A group past the last row holds nothing but still takes part in the
+// shuffles. Past the block, the group is a cluster of rowThreads / blockSize blocks.
 template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors, typename T>
 __global__ void __launch_bounds__(blockSize)
     softmaxOneReadKernel(const T* input, T* output, std::size_t rows, std::size_t cols)
@@ -421,11 +421,11 @@ bool launchOneReadIfFits(const T* input, T* output, Shape shape)
     }
 }
 
-// The smallest group that holds the row (8 lanes, a warp, 2, 4, ... warps up to the block, then
-// a cluster of 2, 4 or 8 blocks), each thread with the fewest vectors that hold it: a row that
-// fills its threads' registers brings the most bytes an SM can ask for at once (a group of
-// several warps holds the most a thread allows, as a smaller group with fewer would not hold
-// the row). False where even a cluster of the most blocks does not hold the row.
+// The smallest group that holds the row (8 lanes, a warp, 2, 4, ... warps up to the block),
+// each thread with the fewest vectors that hold it: a row that fills its threads' registers
+// brings the most bytes an SM can ask for at once (a group of several warps holds the most a
+// thread allows, as a smaller group with fewer would not hold the row). Then clusters of 2, 4
+// and 8 blocks. False where even a cluster of maxClusterBlocks does not hold the row.
 template <unsigned int blockSize, unsigned int rowThreads, unsigned int smallerGroupVectors,
           typename T>
 bool launchOneReadInGroups(const T* input, T* output, Shape shape)
@@ -441,7 +441,7 @@ bool launchOneReadInGroups(const T* input, T* output, Shape shape)
     }
 }
 
-// One read where a group's registers hold the row; else one block reads the row twice.
+// One read where a group's registers hold the row; else the block reads the row twice.
 template <unsigned int blockSize, typename T>
 void launchSoftmax(const T* input, T* output, Shape shape)
 {

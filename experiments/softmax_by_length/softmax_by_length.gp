@@ -1,6 +1,6 @@
-# Step 17 at a glance (run.sh draws out.png and out.svg from the CSV `csv` of one GPU): GB/s
-# against the row length at one total size, step 17 and torch.softmax in their palette colours,
-# for float; the GPU's peak, 90 % of it, and, where `copy` names experiments/copy_ceiling's CSV
+# Part II's softmax at a glance (run.sh draws out.png and out.svg from the CSV `csv` of one GPU):
+# GB/s against the row length at one total size, steps 17 and 18 and torch.softmax in their
+# palette colours, for float; the GPU's peak, 90 % of it, and, where `copy` names experiments/copy_ceiling's CSV
 # of the same GPU, the fastest copy of that run: the most a softmax that reads once can reach.
 load ARG0[1:strlen(ARG0) - strlen("softmax_by_length.gp")] . "../../docs/plots/palette.gp"
 set logscale x 2
@@ -26,8 +26,11 @@ if (exists("copy") && copy ne "") {
 }
 programs = distinct("step", "--where type=float", csv)
 rows(program) = select("cols,gbs", sprintf("--where 'step=%s' --where type=float", program), csv)
+# Drawn last program first: step 17 comes out on top of step 18, which runs step 17's kernel on
+# every row one block holds (to 2^13 floats), so step 18's line shows where it is a cluster.
 do for [format in "png svg"] {
     eval terminal("size 1280,720 font 'sans,17'")
-    plot for [p in programs] rows(p) using "cols":"gbs" with linespoints lw 3 dt dash(p) \
-         pt point(p) ps 1.6 lc rgb colour(p) title p noenhanced
+    plot for [i = words(programs) : 1 : -1] rows(word(programs, i)) using "cols":"gbs" \
+         with linespoints lw 3 dt dash(word(programs, i)) pt point(word(programs, i)) ps 1.6 \
+         lc rgb colour(word(programs, i)) title word(programs, i) noenhanced
 }

@@ -16,7 +16,7 @@ test)
     ;;
 ci)  # CI runs every test, none skipped, and checks the format
     required+=(libgtest-dev gnuplot-nox libopenmpi-dev openmpi-bin python3-numpy)
-    required+=(clang-format shellcheck)
+    required+=(clang-format shellcheck ninja-build)
     ;;
 *) echo "usage: scripts/setup.sh tutorial|test|ci" >&2; exit 2 ;;
 esac
@@ -33,6 +33,7 @@ have() {  # PACKAGE: whether what it brings is here
     g++) command -v c++ || command -v g++ ;;
     libgtest-dev) ls /usr/include/gtest/gtest.h || ls /usr/local/include/gtest/gtest.h ;;
     gnuplot-nox) command -v gnuplot ;;
+    ninja-build) command -v ninja ;;
     libopenmpi-dev) command -v mpicxx ;;
     openmpi-bin) command -v mpirun ;;
     python3-numpy) python3 -c "import numpy" || /usr/bin/python3 -c "import numpy" ;;

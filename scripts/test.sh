@@ -1,19 +1,29 @@
 #!/usr/bin/env bash
-# The test command: checks the tools, builds everything, runs every test (extra arguments go
-# to ctest, e.g. -L cpu, -L gpu, -R step05) and says what ran, from ctest's JUnit file. A test
+# The test command: checks the tools, builds the programs and their tests, runs the quick
+# selection and says what ran, from ctest's JUnit file:
+#   scripts/test.sh [--exhaustive] [CTEST ARGUMENTS]    e.g. -L cpu, -L gpu, -R step05
+# The quick selection is every test but those labelled exhaustive: every program x every type
+# at the largest block (exact check, odd n, misaligned input), the command lines, the CPU
+# tests. --exhaustive also builds the experiments and runs every test: every block size, the
+# experiments' checks, the README's nvcc commands, a copied step folder (CI runs this). A test
 # that cannot run (no GPU: "no CUDA device"; no gnuplot: the charts) is reported as skipped,
 # never as passed; a run in which no test ran is a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/mpi_one_host.sh  # step 13 without ssh or rsh
 build=${BUILD_DIR:-build}
+targets=(all) selection=(--label-exclude exhaustive)
+if [ "${1:-}" = --exhaustive ]; then
+    shift
+    targets=(all experiments) selection=()
+fi
 scripts/setup.sh test
-scripts/build.sh
+scripts/build.sh "${targets[@]}"
 results=$build/test-results.xml  # every test's name, status and output; it stays for reading
 : >"$results"
 status=0
 (cd "$build" && ctest --output-on-failure --parallel "$(nproc)" \
-    --output-junit test-results.xml "$@") || status=$?
+    --output-junit test-results.xml "${selection[@]}" "$@") || status=$?
 count() { grep -c "<testcase .* status=\"$1\"" "$results" || true; }  # run, notrun, fail
 ran=$(count run) skipped=$(count notrun)
 # Why tests were skipped: the line each printed to say so (a script's "SKIPPED: ...",

@@ -1,15 +1,25 @@
 // What every correctness matrix (step_correctness.cu, rows_correctness.cu,
 // softmax_correctness.cu) draws its parameters from: the seed, the block sizes the program
-// allows, the element types the harness takes. Included after the program's own header
-// (minBlockSize) and its harness (largestBlockSize, elementTypeNames).
+// allows, the element types the harness takes; and its main(). Included after the program's
+// own header (minBlockSize) and its harness (largestBlockSize, elementTypeNames).
+//
+// A matrix has two parts, each one process (one CUDA context) under ctest:
+//   Quick/   every type at the largest block: scripts/test.sh's selection
+//   Matrix/  every type at every other block the program allows (label exhaustive)
+// gtest names each case type_blockB, and each check's message names n or the shape, so a
+// failure names its case in the output that ctest keeps in its JUnit file.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 // Fresh random data on every run; REDUCTION_TEST_SEED=<seed> repeats a run exactly.
 inline std::uint64_t testSeed()
@@ -20,10 +30,17 @@ inline std::uint64_t testSeed()
     return (std::uint64_t(device()) << 32) | device();
 }
 
-inline std::vector<int> blockSizesOfThisStep()
+// The largest block runs the most threads and the fewest blocks; the quick selection takes it.
+inline std::vector<int> quickBlockSizes()
+{
+    return {largestBlockSize};
+}
+
+// Every other block size the program allows, from its smallest.
+inline std::vector<int> otherBlockSizes()
 {
     std::vector<int> sizes;
-    for (int block = minBlockSize; block <= largestBlockSize; block *= 2) sizes.push_back(block);
+    for (int block = minBlockSize; block < largestBlockSize; block *= 2) sizes.push_back(block);
     return sizes;
 }
 
@@ -36,4 +53,24 @@ inline std::vector<std::string> typeNames()
          start = comma + 2)
         names.push_back(list.substr(start, comma - start));
     return names;
+}
+
+// A case's name: its type and block, e.g. float_block256.
+inline std::string typeAndBlockName(
+    const testing::TestParamInfo<std::tuple<std::string, int>>& info)
+{
+    return std::get<0>(info.param) + "_block" + std::to_string(std::get<1>(info.param));
+}
+
+// Without a GPU no case runs: one line, and exit code 77, which ctest reports as skipped
+// (SKIP_RETURN_CODE), never as passed.
+int main(int argc, char** argv)
+{
+    testing::InitGoogleTest(&argc, argv);
+    std::string reason;
+    if (!testing::GTEST_FLAG(list_tests) && !cudaDevicePresent(&reason)) {
+        std::printf("SKIPPED: no CUDA device (%s)\n", reason.c_str());
+        return 77;
+    }
+    return RUN_ALL_TESTS();
 }

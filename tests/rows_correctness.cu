@@ -89,17 +89,16 @@ class RowsCorrectness : public testing::TestWithParam<std::tuple<std::string, in
 
 TEST_P(RowsCorrectness, EveryRowMatchesTheCpuReference)
 {
-    std::string reason;
-    if (!cudaDevicePresent(&reason)) GTEST_SKIP() << "no CUDA device (" << reason << ")";
     const std::string type = std::get<0>(GetParam());
     const int blockSize = std::get<1>(GetParam());
     withElementType(type, [&](auto element) { checkEveryShape<decltype(element)>(blockSize); });
 }
 
-INSTANTIATE_TEST_SUITE_P(AllTypesAndBlocks, RowsCorrectness,
+INSTANTIATE_TEST_SUITE_P(Quick, RowsCorrectness,
                          testing::Combine(testing::ValuesIn(typeNames()),
-                                          testing::ValuesIn(blockSizesOfThisStep())),
-                         [](const testing::TestParamInfo<RowsCorrectness::ParamType>& info) {
-                             return std::get<0>(info.param) + "_block" +
-                                    std::to_string(std::get<1>(info.param));
-                         });
+                                          testing::ValuesIn(quickBlockSizes())),
+                         typeAndBlockName);
+INSTANTIATE_TEST_SUITE_P(Matrix, RowsCorrectness,
+                         testing::Combine(testing::ValuesIn(typeNames()),
+                                          testing::ValuesIn(otherBlockSizes())),
+                         typeAndBlockName);

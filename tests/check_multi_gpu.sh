@@ -13,7 +13,8 @@
 # With no GPU: every rank must exit 3, with one line each. Either way, a command line that
 # one rank alone refuses must end every rank; with no GPU the test then reports itself skipped
 # (exit code 77), since the matrix did not run. MATRIX_RANKS chooses the matrix's rank
-# counts (a run with 4 GPUs can be split: MATRIX_RANKS="1 2", then MATRIX_RANKS=4).
+# counts (a run with 4 GPUs can be split: MATRIX_RANKS="1 2", then MATRIX_RANKS=4), and
+# MATRIX_SIZES its sizes (default: all six; the quick selection takes fewer).
 set -u
 source "$(dirname "$0")/../scripts/mpi_one_host.sh"  # step 13 where there is no ssh or rsh
 program=$1 mutant=${2:-}
@@ -58,7 +59,7 @@ for ranks in ${MATRIX_RANKS:-1 2 4}; do
     before=$failures
     : "${firstRanks:=$ranks}"  # the rank count whose exact input's sums the others must print
     for type in int int64 float double cdouble half; do
-        for n in 0 1 3 1025 "2^20+7" "2^24-1"; do
+        for n in ${MATRIX_SIZES:-0 1 3 1025 2^20+7 2^24-1}; do
             run "$ranks" --type "$type" --n "$n" --verify-only || { fail "$ranks ranks, $type, n = $n"; cat "$work/out"; continue; }
             exact=$(exactSum)
             [ -n "$exact" ] || { fail "$ranks ranks, $type, n = $n: no exact input's sum in the report"; cat "$work/out"; continue; }
@@ -81,7 +82,8 @@ for ranks in ${MATRIX_RANKS:-1 2 4}; do
     done
     compared=""
     [ "$ranks" -eq "$firstRanks" ] || compared=", the exact input's sums the same bits as with $firstRanks rank(s)"
-    [ $failures -eq "$before" ] && echo "ok: $ranks rank(s): 6 types x 6 sizes passed both checks$compared; 3 cases the same sums in 3 runs; both other combines passed"
+    sizes=${MATRIX_SIZES:-0 1 3 1025 2^20+7 2^24-1}
+    [ $failures -eq "$before" ] && echo "ok: $ranks rank(s): 6 types x n in {${sizes// /, }} passed both checks$compared; the cases among float 2^24-1, double 2^20+7 and cdouble 1025 the same sums in 3 runs; both other combines passed"
     # 2^40 floats (4 TiB) fit on no GPU: every rank refuses its slice together, exit code 3.
     before=$failures
     run "$ranks" --n 2^40 --verify-only; status=$?

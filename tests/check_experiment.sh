@@ -10,13 +10,9 @@ output=$(mktemp)
 errors=$(mktemp)
 trap 'rm -f "$output" "$errors"' EXIT
 fail() { echo "FAIL: $*"; cat "$errors"; exit 1; }
-# The experiments are built apart (target experiments): one not built is skipped, never passed;
-# CI, which builds them, sets REDUCTION_REQUIRE_EXPERIMENTS=1: then it is a failure.
-[ -x "$program" ] || {
-    echo "SKIPPED: ${program##*/} is not built (cmake --build build --target experiments)"
-    [ "${REDUCTION_REQUIRE_EXPERIMENTS:-0}" = 1 ] && exit 1
-    exit 77
-}
+# shellcheck source=require_experiments.sh
+source "$(dirname "$0")/require_experiments.sh"
+require_experiments "$program"
 
 "$program" --max 2^31 >/dev/null 2>"$errors"
 [ $? -eq 2 ] || fail "--max 2^31 must be refused with exit code 2"

@@ -265,19 +265,40 @@ Accuracy checkAccuracy(const Accumulator<T>& result, const Reference<T>& referen
 
 // The exact input: the correctness check.
 //
-// Element i is a whole number from 1 to exactMagnitudeMax with a random sign (each component
-// of a complex number drawn apart), from (seed, i) alone like the random input. Then:
+// Element i has a random sign and a magnitude from (seed, i) alone, like the random input (each
+// component of a complex number drawn apart):
+//  - integer types: a whole number from 1 to exactMagnitudeMax;
+//  - floating-point types: a half-integer, 1/2, 3/2, ... up to exactMagnitudeMax - 1/2; element
+//    0 alone is a whole number less a quarter (3/4, 7/4, ... up to exactMagnitudeMax - 1/4).
+// Then:
 //  - every element is nonzero, so one lost or doubled element changes the sum;
-//  - every element is exact in every type (half holds the whole numbers up to 2048, bfloat16
-//    up to 256), and the sum of any subset of them is a whole number, so a floating-point sum
-//    in any order is exact while no partial sum leaves the whole numbers the accumulator holds
-//    (2^24 for float, which also sums half and bfloat16; 2^53 for double): always for double,
-//    for float up to n = 2^21 for certain and far beyond with overwhelming probability
-//    (docs/accuracy.md derives both); integer sums are exact modulo 2^bits in every order;
-//  - the sum is not 0 for n > 0: should the signs cancel exactly, element 0 is negated,
-//    which makes the sum -2 x_0 (ExactInput::negateFirst), so a kernel that writes 0 fails.
+//  - a floating-point sum is a multiple of 1/4 and never a whole number (the half-integers sum
+//    to a multiple of 1/2, element 0 adds a quarter more): it is never 0, and a kernel that
+//    turns its elements into whole numbers (truncation, rounding to an integer) can only
+//    return a whole number, so it fails at every n;
+//  - every element is exact in every type (it has at most 6 significant bits: half and
+//    bfloat16 hold it), and the sum of any subset of them is a multiple of 1/4, so a
+//    floating-point sum in any order is exact while no partial sum leaves the multiples of
+//    1/4 the accumulator holds (every one below 2^22 for float, which also sums half and
+//    bfloat16; below 2^51 for double): always for double, for float up to n = 2^19 for
+//    certain and far beyond with overwhelming probability (docs/accuracy.md derives both);
+//  - integer sums are exact modulo 2^bits in every order; should the signs cancel exactly,
+//    element 0 is negated, which makes the sum -2 x_0 (ExactInput::negateFirst), so a kernel
+//    that writes 0 fails.
 // A correct kernel must therefore return the exact sum, bit for bit, whatever its order.
 constexpr int exactMagnitudeMax = 8;
+
+// The exact sums are kept in int64 in these units: whole numbers for integer types, quarters
+// for floating-point types (exact: |sum| <= 8n quarters is far below 2^63).
+template <typename Scalar>
+constexpr long long exactUnitsPerOne = std::is_integral_v<Scalar> ? 1 : 4;
+
+// x in those units, exactly (x is a multiple of 1/4, so 4x is a whole number).
+template <typename Scalar>
+__host__ __device__ long long exactUnits(Scalar x)
+{
+    return (long long)(double(x) * exactUnitsPerOne<Scalar>);
+}
 
 struct ExactInput {
     std::uint64_t seed = 0;
@@ -285,10 +306,17 @@ struct ExactInput {
 };
 
 template <typename Scalar>
-__host__ __device__ Scalar exactScalar(std::uint64_t bits)
+__host__ __device__ Scalar exactScalar(std::uint64_t bits, bool first)
 {
-    const int magnitude = 1 + int((bits >> 32) % exactMagnitudeMax);
-    return Scalar((bits & 1) ? -magnitude : magnitude);
+    const int whole = 1 + int((bits >> 32) % exactMagnitudeMax);
+    const bool negative = bits & 1;
+    if constexpr (std::is_integral_v<Scalar>) {
+        return Scalar(negative ? -whole : whole);
+    } else {
+        // In quarters: 4 * whole - 2 (a half-integer), or 4 * whole - 1 for element 0.
+        const int quarters = 4 * whole - (first ? 1 : 2);
+        return Scalar(float(negative ? -quarters : quarters) * 0.25f);
+    }
 }
 
 template <typename T>
@@ -297,8 +325,8 @@ __host__ __device__ T exactElement(const ExactInput& input, std::size_t index)
     using Scalar = typename ElementTraits<T>::Scalar;
     // ~seed: a stream of its own, unrelated to the random input's of the same seed.
     const std::uint64_t stream = mixBits(~input.seed) + 2 * index;
-    Scalar part[2] = {exactScalar<Scalar>(mixBits(stream)),
-                      exactScalar<Scalar>(mixBits(stream + 1))};
+    Scalar part[2] = {exactScalar<Scalar>(mixBits(stream), index == 0),
+                      exactScalar<Scalar>(mixBits(stream + 1), index == 0)};
     for (int c = 0; c < 2; ++c)
         if (index == 0 && (input.negateFirst >> c & 1)) part[c] = -part[c];
     if constexpr (ElementTraits<T>::components == 1) {
@@ -308,8 +336,8 @@ __host__ __device__ T exactElement(const ExactInput& input, std::size_t index)
     }
 }
 
-// The exact sum of the exact input, per component, in int64: exact (the magnitudes are
-// small: |sum| <= 8n).
+// The exact sum of the exact input, per component, in int64 counted in exactUnitsPerOne:
+// exact (the magnitudes are small: |sum| <= 8n, in quarters 32n).
 template <typename T>
 struct ExactReference {
     long long sum[ElementTraits<T>::components] = {};
@@ -329,7 +357,7 @@ ExactReference<T> exactSliceSum(const ExactInput& input, std::size_t first, std:
         for (std::size_t i = begin; i < end; ++i) {
             const T x = exactElement<T>(input, first + i);
             for (int c = 0; c < components; ++c)
-                pieces[piece * components + c] += (long long)componentOf(x, c);
+                pieces[piece * components + c] += exactUnits(componentOf(x, c));
         }
     });
     ExactReference<T> reference;
@@ -341,6 +369,7 @@ ExactReference<T> exactSliceSum(const ExactInput& input, std::size_t first, std:
 
 // Given the sums of the whole input with nothing negated, negates element 0 in every
 // component whose sum is 0, and returns the sums of the input so changed: none is 0 for n > 0.
+// (Only integer sums can be 0: a floating-point one is never a whole number.)
 template <typename T>
 ExactReference<T> makeExactSumNonzero(ExactInput& input, ExactReference<T> total)
 {
@@ -349,7 +378,7 @@ ExactReference<T> makeExactSumNonzero(ExactInput& input, ExactReference<T> total
     for (int c = 0; c < ElementTraits<T>::components; ++c) {
         if (total.sum[c] != 0) continue;
         input.negateFirst |= 1u << c;
-        total.sum[c] = -2 * (long long)componentOf(first, c);
+        total.sum[c] = -2 * exactUnits(componentOf(first, c));
     }
     return total;
 }
@@ -375,8 +404,16 @@ std::vector<T> makeExactInput(const ExactInput& input, std::size_t n)
     return elements;
 }
 
+// Component c of the exact sum as a double: exact (a multiple of 1/4 far below 2^51).
+template <typename T>
+double exactComponent(const ExactReference<T>& reference, int c)
+{
+    using Scalar = typename ElementTraits<T>::Scalar;
+    return double(reference.sum[c]) / double(exactUnitsPerOne<Scalar>);
+}
+
 // The correctness check: the sum of the exact input must be its exact sum, bit for bit. (A
-// floating-point value equal to a nonzero whole number has one bit pattern; NaN fails.)
+// floating-point value equal to a nonzero multiple of 1/4 has one bit pattern; NaN fails.)
 template <typename T>
 bool isExactSum(const Accumulator<T>& result, const ExactReference<T>& reference)
 {
@@ -386,7 +423,7 @@ bool isExactSum(const Accumulator<T>& result, const ExactReference<T>& reference
         if constexpr (std::is_integral_v<Scalar>) {
             if (value != Scalar(reference.sum[c])) return false;  // both modulo 2^bits
         } else {
-            if (!(double(value) == double(reference.sum[c]))) return false;
+            if (!(double(value) == exactComponent(reference, c))) return false;
         }
     }
     return true;
@@ -422,10 +459,13 @@ std::string exactReferenceText(const ExactReference<T>& reference)
 {
     using Sum = Accumulator<T>;
     using Scalar = typename ElementTraits<Sum>::Scalar;
-    if constexpr (ElementTraits<T>::components == 1) {
-        return std::to_string(reference.sum[0]);
+    if constexpr (std::is_integral_v<Scalar>) {
+        return std::to_string(reference.sum[0]);  // integer types have one component
+    } else if constexpr (ElementTraits<T>::components == 1) {
+        return scalarText(exactComponent(reference, 0));
     } else {
-        return valueText(Sum(Scalar(reference.sum[0]), Scalar(reference.sum[1])));
+        return valueText(
+            Complex<double>(exactComponent(reference, 0), exactComponent(reference, 1)));
     }
 }
 

@@ -16,17 +16,30 @@ struct Shape {
     std::size_t elements() const { return rows * cols; }
 };
 
-// The exact input of a matrix: element (r, c) a whole number of magnitude 1 to 8 with a random
-// sign, from (seed, r * cols + c) alone, like Part I's, but odd in column 0 (1, 3, 5, 7) and
-// even elsewhere (2, 4, 6, 8). Then every row sums to an odd number, never 0, so a row left at
-// 0 (or any row-sized fault that changes a sum by an odd amount) shows, with no state per row;
-// no element is 0, so one lost or doubled element changes its row's sum; and |row sum| <= 8 *
-// cols <= 2^24 up to cols = 2^21, so every order of a row's sum is exact in float, for certain.
+// The exact input of a matrix: element (r, c) from (seed, r * cols + c) alone, like Part I's,
+// with a random sign; its magnitude:
+//  - integer types: a whole number from 1 to 8, odd in column 0 (1, 3, 5, 7) and even
+//    elsewhere (2, 4, 6, 8), so every row sums to an odd number;
+//  - floating-point types: as Part I's (exactScalar), column 0 as its element 0: a
+//    half-integer (1/2 to 15/2), but a whole number less a quarter in column 0 (3/4 to 31/4),
+//    so every row sums to a multiple of 1/4 that is no whole number: a kernel that turns
+//    elements into whole numbers fails.
+// Then no row sums to 0, so a row left at 0 (or any row-sized fault that changes a sum by a
+// whole row's sum: a row added twice) shows, with no state per row; no element is 0, so one
+// lost or doubled element changes its row's sum; and the sum of any part of a row is exact in
+// float while it stays below 2^22 (the multiples of 1/4 a float holds): for certain up to
+// cols = 2^19 (|row sum| <= 8 * cols), far beyond with overwhelming probability (the signs
+// are random: docs/accuracy.md); integer sums are exact in every order.
 template <typename Scalar>
-__host__ __device__ Scalar rowExactScalar(std::uint64_t bits, bool odd)
+__host__ __device__ Scalar rowExactScalar(std::uint64_t bits, bool firstColumn)
 {
-    const int magnitude = 2 * int((bits >> 32) % (exactMagnitudeMax / 2)) + (odd ? 1 : 2);
-    return Scalar((bits & 1) ? -magnitude : magnitude);
+    if constexpr (std::is_integral_v<Scalar>) {
+        const int magnitude =
+            2 * int((bits >> 32) % (exactMagnitudeMax / 2)) + (firstColumn ? 1 : 2);
+        return Scalar((bits & 1) ? -magnitude : magnitude);
+    } else {
+        return exactScalar<Scalar>(bits, firstColumn);  // Part I's, column 0 as its element 0
+    }
 }
 
 template <typename T>
@@ -35,9 +48,9 @@ __host__ __device__ T rowExactElement(std::uint64_t seed, std::size_t cols, std:
     using Scalar = typename ElementTraits<T>::Scalar;
     // ~seed: the stream of Part I's exact input (exactElement), not the random input's.
     const std::uint64_t stream = mixBits(~seed) + 2 * index;
-    const bool odd = index % cols == 0;
-    Scalar part[2] = {rowExactScalar<Scalar>(mixBits(stream), odd),
-                      rowExactScalar<Scalar>(mixBits(stream + 1), odd)};
+    const bool firstColumn = index % cols == 0;
+    Scalar part[2] = {rowExactScalar<Scalar>(mixBits(stream), firstColumn),
+                      rowExactScalar<Scalar>(mixBits(stream + 1), firstColumn)};
     if constexpr (ElementTraits<T>::components == 1) {
         return part[0];
     } else {
@@ -63,7 +76,8 @@ inline std::size_t rowPieces(std::size_t rows, std::size_t cols)
     return (rows + rowsPerPiece(cols) - 1) / rowsPerPiece(cols);
 }
 
-// The exact sums of the exact input's rows first .. first + count - 1, in int64.
+// The exact sums of the exact input's rows first .. first + count - 1, in int64 (counted in
+// exactUnitsPerOne: quarters for floating-point types).
 template <typename T>
 void addExactRowSums(std::uint64_t seed, Shape shape, std::size_t first, std::size_t count,
                      std::vector<ExactReference<T>>& sums)
@@ -77,7 +91,7 @@ void addExactRowSums(std::uint64_t seed, Shape shape, std::size_t first, std::si
             for (std::size_t c = 0; c < shape.cols; ++c) {
                 const T x = rowExactElement<T>(seed, shape.cols, (first + r) * shape.cols + c);
                 for (int k = 0; k < ElementTraits<T>::components; ++k)
-                    sum.sum[k] += (long long)componentOf(x, k);
+                    sum.sum[k] += exactUnits(componentOf(x, k));
             }
         }
     });

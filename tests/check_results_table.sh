@@ -4,8 +4,8 @@
 # fixed CSVs of tests/plots/ (fixture.csv: real rows of an H200 run plus a CUB row and a
 # framework row, torch_sum, placed mid-file on purpose): every mode's output must match the
 # committed expected_* file byte for byte, from the CSV and from it with its columns reversed
-# (columns are found by name); the speedups must match an independent computation; and bad
-# input must get one line on stderr and exit code 2. Needs no gnuplot.
+# (columns are found by name); the speedups and --value's numbers must match an independent
+# computation; and bad input must get one line on stderr and exit code 2. Needs no gnuplot.
 set -u -o pipefail
 tool=$1
 cd "$2/tests/plots" || exit 1
@@ -15,13 +15,18 @@ failures=0
 ok() { echo "ok: $*"; }
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
+# CSV: CSV with its columns in reverse order, in $work/reversed.csv.
+reverse() {
+    awk -F, '{ line = $NF; for (i = NF - 1; i >= 1; i--) line = line "," $i; print line }' \
+        "$1" >"$work/reversed.csv"
+}
+
 # EXPECTED CSV ARGUMENTS...: results_table ARGUMENTS on CSV, and on CSV with its columns in
 # reverse order, prints the file EXPECTED.
 expect() {
     local expected=$1 csv=$2
     shift 2
-    awk -F, '{ line = $NF; for (i = NF - 1; i >= 1; i--) line = line "," $i; print line }' \
-        "$csv" >"$work/reversed.csv"
+    reverse "$csv"
     for input in "$csv" "$work/reversed.csv"; do
         "$tool" "$@" "$input" | diff "$expected" - >"$work/diff" &&
             ok "results_table $* $input: $expected" ||
@@ -50,16 +55,41 @@ cmp -s "$work/expected" "$work/actual" &&
     ok "speedups agree with an independent computation ($(wc -l <"$work/actual") rows)" ||
     { fail "speedups (expected | table):"; paste -d' ' "$work/expected" "$work/actual"; }
 
+# --value: a row's number at full precision, and the aggregates, as awk reads the column named
+# gbs (from the CSV, and with its columns reversed); and from the Markdown table made of the CSV.
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "gbs") g = i; next }
+         { n++; v = $g + 0; if (n == 1 || v < min) min = v; if (n == 1 || v > max) max = v }
+         $1 == "step04_divergence" { one = v }
+         END { printf "%.17g %.17g %.17g %d %.17g\n", one, min, max, n, sprintf("%.2f", one) }' \
+    fixture.csv >"$work/expected"
+reverse fixture.csv
+for input in fixture.csv "$work/reversed.csv"; do
+    echo "$("$tool" --value gbs --where step=step04_divergence "$input")" \
+        "$("$tool" --value gbs --aggregate min "$input")" \
+        "$("$tool" --value gbs --aggregate max "$input")" \
+        "$("$tool" --value gbs --aggregate count --where step!= "$input")" \
+        "$("$tool" --value GB/s --where step=step04_divergence expected_table.md)"
+done >"$work/actual"
+sed p "$work/expected" | cmp -s - "$work/actual" &&
+    ok "results_table --value: $(head -1 "$work/actual") (one, min, max, count; the .md table's)" ||
+    { fail "results_table --value (expected, CSV, reversed):"; cat "$work/expected" "$work/actual"; }
+
 # Bad input: one line on stderr, exit code 2.
 sed '1s/time_median_ms/time_ms/' fixture.csv >"$work/no_time.csv"
 head -1 fixture.csv >"$work/no_rows.csv"
+echo "# No table here" >"$work/no_table.md"
 for case in "--markdown $work/no_time.csv" "--markdown $work/missing.csv" \
             "--text $work/no_rows.csv" "--html fixture.csv" "--text" "--select nope fixture.csv" \
             "--select step --where nope=1 fixture.csv" "--select step --where step fixture.csv" \
             "--select step --where" "--select step,,gbs fixture.csv" \
             "--pivot step n %d gbs sweep_n.csv" "--pivot step n %.1f%.1f gbs sweep_n.csv" \
             "--pivot type n %.1f gbs sweep_n.csv" "--pivot step n %.1f gbs" \
-            "--pivot step n %.1f gbs --where n<1 sweep_n.csv"; do
+            "--pivot step n %.1f gbs --where n<1 sweep_n.csv" "--value gbs fixture.csv" \
+            "--value gbs --where step=nope fixture.csv" \
+            "--value gbs --aggregate max --where n<1 fixture.csv" \
+            "--value technique --where step=step04_divergence fixture.csv" "--value gbs" \
+            "--value gbs --aggregate mean fixture.csv" "--value nope expected_table.md" \
+            "--value step $work/no_table.md" "--select gbs --aggregate min fixture.csv"; do
     # shellcheck disable=SC2086  # a case is its words
     "$tool" $case >/dev/null 2>"$work/stderr"
     status=$?

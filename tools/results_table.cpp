@@ -1,5 +1,7 @@
 // The one reader of the results CSVs the programs write (--csv), by column name, never by
-// place: a reordered CSV gives the same output.
+// place: a reordered CSV gives the same output. A FILE named *.md is read as its first Markdown
+// table instead (a "| a | b |" header line, a "|---|--:|" line, then every line that begins
+// with |; cells trimmed, `backticks` kept): the experiments' committed tables.
 //   results_table --text CSV | --markdown CSV
 // The bandwidth table (Harris's: time, GB/s, % of peak, step speedup, cumulative speedup):
 // the tutorial prints it (--text), scripts/plot.sh writes the docs' Markdown (--markdown).
@@ -8,15 +10,23 @@
 // A row whose name is not a step's (stepNN_...) is a reference: CUB (cub_reference) and the
 // frameworks' sums (torch_sum, cupy_sum, jax_sum). References come last, in the CSV's order,
 // are compared with the first step only, and are never the "previous step" of another row.
-//   results_table --select NAME,NAME... [--where CONDITION]... CSV
+//   results_table --select NAME,NAME... [--where CONDITION]... FILE
 // The named columns of the rows that meet every condition, as CSV, header first (the charts).
-//   results_table --pivot ROW,ROW... ACROSS FORMAT VALUE,VALUE... [--where CONDITION]... CSV
+//   results_table --pivot ROW,ROW... ACROSS FORMAT VALUE,VALUE... [--where CONDITION]... FILE
 // The experiments' summaries: a Markdown table of those rows, a line per value of the ROW
 // columns, a column per value of ACROSS, in each cell the VALUE columns printed by FORMAT
 // ("%.0f (%.1f)": GB/s and % of peak).
+//   results_table --value COLUMN [--aggregate one|min|max|median|count] [--where CONDITION]... FILE
+// One number, to check a page's number against its file (tests/check_page_numbers.sh): the
+// COLUMN of the one row that meets every condition (one, the default: no row or two rows is an
+// error), or the smallest, largest or median (of an even count: the mean of the middle two) of
+// every such row, or how many there are (count); printed with %.17g, so no digit is lost
+// before the page's rounding is judged. A cell that is not a number is an error.
 // CONDITION: NAME=VALUE, NAME!=VALUE (VALUE may be A|B: one of them), or NAME<VALUE, <=, >,
-// >= (compared as numbers).
+// >= (compared as numbers). NAME and VALUE may hold spaces and commas (a counter table's
+// "kernel, grid" column).
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -73,6 +83,7 @@ std::string sizeText(const std::string& n)
 struct Condition {
     std::string column, comparison;
     std::vector<std::string> values;
+    std::string text;  // as given, for messages
 
     bool metBy(const std::string& field) const
     {
@@ -89,28 +100,96 @@ Condition parseCondition(const std::string& text)
     std::smatch parts;  // the name, up to the first of = < > !; the comparison; the values
     if (!std::regex_match(text, parts, std::regex("([^=<>!]+)(!=|<=|>=|=|<|>)(.*)")))
         fail("--where '" + text + "': expected NAME=VALUE, NAME!=VALUE, NAME<VALUE, ...");
-    Condition condition{parts[1], parts[2], splitFields(parts[3], '|')};
+    Condition condition{parts[1], parts[2], splitFields(parts[3], '|'), text};
     if (condition.values.empty()) condition.values.push_back("");
     return condition;
 }
 
-// The rows of a results CSV that meet every condition; the CSV must have the columns `needed`.
-std::vector<Row> readCsv(const std::string& path, std::vector<std::string> needed,
-                         const std::vector<Condition>& conditions = {})
+// A table as its file holds it: the column names, then each line's fields with its line number.
+struct Table {
+    std::vector<std::string> header;
+    std::vector<std::pair<int, std::vector<std::string>>> lines;
+};
+
+// A CSV: the header line, then a line per row (an empty line is skipped).
+Table readCsv(const std::string& path)
 {
     std::ifstream file(path);
     if (!file) fail("cannot read " + path);
     std::string line;
     if (!std::getline(file, line)) fail(path + " is empty");
-    const std::vector<std::string> header = splitFields(line);
+    Table table{splitFields(line), {}};
+    for (int number = 2; std::getline(file, line); ++number)
+        if (!line.empty()) table.lines.emplace_back(number, splitFields(line));
+    return table;
+}
+
+std::string trimmed(const std::string& text)
+{
+    const std::size_t first = text.find_first_not_of(" \t\r");
+    if (first == std::string::npos) return "";
+    return text.substr(first, text.find_last_not_of(" \t\r") + 1 - first);
+}
+
+// The cells of a Markdown table's line, "| a | b |" or "| a | b", trimmed; "\|" is a | in a cell.
+std::vector<std::string> markdownCells(const std::string& line)
+{
+    std::string text = trimmed(line).substr(1);  // after the leading |
+    if (!text.empty() && text.back() == '|' && (text.size() < 2 || text[text.size() - 2] != '\\'))
+        text.pop_back();
+    std::vector<std::string> cells(1);
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] == '|')
+            cells.back() += text[++i];
+        else if (text[i] == '|')
+            cells.emplace_back();
+        else
+            cells.back() += text[i];
+    }
+    for (std::string& cell : cells) cell = trimmed(cell);
+    return cells;
+}
+
+// The first Markdown table of a .md file (a results table, or a page's): a line of column names,
+// a line of |---| or |--:| cells under it, and the rows, up to the first line not begun by |.
+Table readMarkdown(const std::string& path)
+{
+    std::ifstream file(path);
+    if (!file) fail("cannot read " + path);
+    const std::regex rule("\\|?( *:?-+:? *\\|)*( *:?-+:? *)\\|? *");  // |---|--:|
+    Table table;
+    std::string previous, line;
+    bool inside = false;
+    for (int number = 1; std::getline(file, line); ++number) {
+        const bool tableLine = trimmed(line).rfind('|', 0) == 0;
+        if (inside && !tableLine) break;
+        if (inside)
+            table.lines.emplace_back(number, markdownCells(line));
+        else if (tableLine && trimmed(previous).rfind('|', 0) == 0 &&
+                 std::regex_match(trimmed(line), rule)) {
+            table.header = markdownCells(previous);
+            inside = true;
+        }
+        previous = line;
+    }
+    if (!inside) fail(path + " holds no Markdown table (a line of names, then |---|...)");
+    return table;
+}
+
+// The rows of a results file (CSV, or a .md file's table) that meet every condition; the file
+// must have the columns `needed`.
+std::vector<Row> readRows(const std::string& path, std::vector<std::string> needed,
+                          const std::vector<Condition>& conditions = {})
+{
+    const bool markdown = path.size() > 3 && path.compare(path.size() - 3, 3, ".md") == 0;
+    const Table table = markdown ? readMarkdown(path) : readCsv(path);
+    const std::vector<std::string>& header = table.header;
     for (const Condition& condition : conditions) needed.push_back(condition.column);
     for (const std::string& name : needed)
         if (std::find(header.begin(), header.end(), name) == header.end())
             fail(path + " has no column '" + name + "'");
     std::vector<Row> rows;
-    for (int number = 2; std::getline(file, line); ++number) {
-        if (line.empty()) continue;
-        const std::vector<std::string> fields = splitFields(line);
+    for (const auto& [number, fields] : table.lines) {
         if (fields.size() != header.size())
             fail(path + ":" + std::to_string(number) + ": " + std::to_string(fields.size()) +
                  " fields, the header has " + std::to_string(header.size()));
@@ -166,9 +245,9 @@ bool isReference(const Row& row)
 void printBandwidthTable(const std::string& path, bool markdown)
 {
     std::vector<Row> rows =
-        readCsv(path, {"step", "technique", "device", "compute_capability", "multiprocessors",
-                       "peak_gbs", "cuda_runtime", "cuda_driver", "type", "n", "block",
-                       "time_median_ms", "gbs", "percent_of_peak"});
+        readRows(path, {"step", "technique", "device", "compute_capability", "multiprocessors",
+                        "peak_gbs", "cuda_runtime", "cuda_driver", "type", "n", "block",
+                        "time_median_ms", "gbs", "percent_of_peak"});
     if (rows.empty()) fail(path + " has a header but no rows");
     // The line above the table describes the first GPU row (step01 runs on the CPU).
     auto gpu = std::find_if(rows.begin(), rows.end(),
@@ -228,7 +307,7 @@ void printBandwidthTable(const std::string& path, bool markdown)
 void printSelection(const std::vector<std::string>& names, const std::string& path,
                     const std::vector<Condition>& conditions)
 {
-    std::vector<Row> rows = readCsv(path, names, conditions);
+    std::vector<Row> rows = readRows(path, names, conditions);
     Row header;  // the header line: a row whose fields are the column names
     for (const std::string& name : names) header[name] = name;
     rows.insert(rows.begin(), header);
@@ -267,7 +346,7 @@ void printPivot(const std::vector<std::string>& rowNames, const std::string& acr
     std::vector<std::string> needed = rowNames;
     needed.push_back(across);
     needed.insert(needed.end(), valueNames.begin(), valueNames.end());
-    const std::vector<Row> rows = readCsv(path, needed, conditions);
+    const std::vector<Row> rows = readRows(path, needed, conditions);
     if (rows.empty()) fail(path + ": no row meets the conditions of --pivot");
     auto shown = [](const Row& row, const std::string& name) {
         return name == "n" ? sizeText(row.at(name)) : row.at(name);
@@ -299,15 +378,51 @@ void printPivot(const std::vector<std::string>& rowNames, const std::string& acr
     printMarkdown(lines, rowNames.size());
 }
 
+// --value: one number of the rows that meet every condition (see the top of this file).
+void printValue(const std::string& column, const std::string& aggregate, const std::string& path,
+                const std::vector<Condition>& conditions)
+{
+    const std::vector<Row> rows = readRows(path, {column}, conditions);
+    std::string where;  // the conditions, for messages
+    for (const Condition& condition : conditions)
+        where += (where.empty() ? " where " : " and ") + condition.text;
+    if (aggregate == "count") {
+        std::printf("%zu\n", rows.size());
+        return;
+    }
+    if (rows.empty()) fail(path + ": no row" + where);
+    if (aggregate == "one" && rows.size() > 1)
+        fail(path + ": " + std::to_string(rows.size()) + " rows" + where +
+             ", one wanted (min, max, median and count take several)");
+    std::vector<double> values;
+    for (const Row& row : rows) {
+        const std::string& field = row.at(column);
+        char* end = nullptr;
+        const double value = std::strtod(field.c_str(), &end);
+        if (field.empty() || *end != '\0' || !std::isfinite(value))
+            fail(path + ": column '" + column + "'" + where + " holds '" + field +
+                 "', not a number");
+        values.push_back(value);
+    }
+    std::sort(values.begin(), values.end());
+    const std::size_t middle = values.size() / 2;
+    double value = values.front();  // one, min
+    if (aggregate == "max") value = values.back();
+    if (aggregate == "median")
+        value = values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+    std::printf("%.17g\n", value);
+}
+
 }  // namespace
 
 int main(int argc, char** argv)
 {
     const std::string usage =
-        "usage: results_table --text CSV | --markdown CSV | --select NAME,NAME... [WHERE]... CSV | "
-        "--pivot ROW,ROW... ACROSS FORMAT VALUE,VALUE... [WHERE]... CSV; WHERE: --where "
-        "NAME=VALUE[|VALUE...] (or !=, or the numeric <, <=, >, >=); tools/results_table.cpp "
-        "says more";
+        "usage: results_table --text CSV | --markdown CSV | --select NAME,NAME... [WHERE]... "
+        "FILE | --pivot ROW,ROW... ACROSS FORMAT VALUE,VALUE... [WHERE]... FILE | --value COLUMN "
+        "[--aggregate one|min|max|median|count] [WHERE]... FILE; WHERE: --where "
+        "NAME=VALUE[|VALUE...] (or !=, or the numeric <, <=, >, >=); FILE: a CSV, or a .md "
+        "file's first Markdown table; tools/results_table.cpp says more";
     const std::vector<std::string> arguments(argv + 1, argv + argc);
     const std::string mode = arguments.empty() ? "" : arguments[0];
     if (mode == "--help" || mode == "-h") {
@@ -319,17 +434,30 @@ int main(int argc, char** argv)
         printBandwidthTable(arguments[1], mode == "--markdown");
         return 0;
     }
-    if (mode != "--select" && mode != "--pivot") fail("unknown mode '" + mode + "'; " + usage);
-    // --select NAMES, --pivot ROWS ACROSS FORMAT VALUES; then the conditions, then the CSV.
-    std::size_t at = mode == "--select" ? 2 : 5;
+    if (mode != "--select" && mode != "--pivot" && mode != "--value")
+        fail("unknown mode '" + mode + "'; " + usage);
+    // --select NAMES, --pivot ROWS ACROSS FORMAT VALUES, --value COLUMN; then the options (the
+    // conditions, and --value's aggregate), then the file.
+    std::size_t at = mode == "--pivot" ? 5 : 2;
     std::vector<Condition> conditions;
-    for (; at + 1 < arguments.size() && arguments[at] == "--where"; at += 2)
-        conditions.push_back(parseCondition(arguments[at + 1]));
+    std::string aggregate = "one";
+    for (; at + 1 < arguments.size(); at += 2) {
+        if (arguments[at] == "--where")
+            conditions.push_back(parseCondition(arguments[at + 1]));
+        else if (arguments[at] == "--aggregate" && mode == "--value")
+            aggregate = arguments[at + 1];
+        else
+            break;
+    }
     if (at + 1 != arguments.size() || arguments[at].rfind("--", 0) == 0) fail(usage);
+    if (!std::regex_match(aggregate, std::regex("one|min|max|median|count")))
+        fail("--aggregate '" + aggregate + "': expected one, min, max, median or count");
     if (mode == "--select")
         printSelection(splitFields(arguments[1]), arguments[at], conditions);
-    else
+    else if (mode == "--pivot")
         printPivot(splitFields(arguments[1]), arguments[2], arguments[3], splitFields(arguments[4]),
                    arguments[at], conditions);
+    else
+        printValue(arguments[1], aggregate, arguments[at], conditions);
     return 0;
 }

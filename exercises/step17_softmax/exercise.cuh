@@ -10,7 +10,8 @@
 //    same sum within rounding;
 //  - a row of -inf gives (-inf, the count of its elements), with no NaN on the way;
 //  - a NaN anywhere in a row makes its sum NaN, in every order;
-//  - a row with +inf has the maximum +inf.
+//  - a row with +inf (and no NaN) gives (+inf, NaN), in every order: e^(+inf - (+inf)) is NaN,
+//    and so is every output of the row.
 // The tests run on the CPU (no GPU needed). Then
 //   cmake -S . -B build -DREDUCTION_EXERCISES=ON && cmake --build build
 //   (cd build && ctest -R exercise_step17 --output-on-failure)

@@ -232,8 +232,7 @@ TEST(OnlineMaxSum, NaNAnywhereMakesTheStateNaN)
         }
 }
 
-// +inf is the row's maximum in every order, never NaN. The sum is not asked: the formula makes
-// it e^(inf - inf) = NaN, and the row's softmax is NaN at the +inf anyway.
+// +inf is the row's maximum in every order, never NaN. Its sum, NaN: the next test.
 TEST(OnlineMaxSum, PlusInfinityIsTheMaximum)
 {
     const float inf = std::numeric_limits<float>::infinity();
@@ -247,4 +246,39 @@ TEST(OnlineMaxSum, PlusInfinityIsTheMaximum)
             EXPECT_EQ(order.combineAll(withInf).max, inf);
         }
     }
+}
+
+// A row with +inf and no NaN ends as (+inf, NaN) in every order, as the page requires: every
+// combine with maximum +inf forms e^(+inf - (+inf)) = NaN, so every output of the row is NaN
+// (what torch.softmax gives). One +inf beside the empty state too, either way round:
+// e + (+inf, 1) = (+inf, NaN). A combine that reads e^(+inf - (+inf)) as 1, as the -inf case
+// reads e^(-inf - (-inf)), keeps a finite sum instead: (+inf, the count) for a row of +inf.
+TEST(OnlineMaxSum, PlusInfinityMakesTheSumNaN)
+{
+    const float inf = std::numeric_limits<float>::infinity();
+    const auto plusInfinityAndNaN = [](const MaxSum& state) {
+        if (state.max == std::numeric_limits<float>::infinity() && std::isnan(state.sum))
+            return testing::AssertionSuccess();
+        return testing::AssertionFailure()
+               << "(" << state.max << ", " << state.sum << "), expected (inf, nan)";
+    };
+    EXPECT_TRUE(plusInfinityAndNaN(combine(emptyMaxSum(), maxSumOf(inf)))) << "empty + (+inf, 1)";
+    EXPECT_TRUE(plusInfinityAndNaN(combine(maxSumOf(inf), emptyMaxSum()))) << "(+inf, 1) + empty";
+    std::vector<std::vector<float>> rows = {{inf, 0.0f},  {0.0f, inf},        {inf, inf},
+                                            {inf, -inf},  {-inf, inf},        {inf, inf, inf},
+                                            {inf, 1e30f}, {-1e30f, inf, -inf}};
+    std::vector<float> x = rowOf(33, exerciseSeed, 1.0f);
+    x[5] = -inf;
+    for (std::size_t where : {std::size_t(0), std::size_t(17), std::size_t(32)}) {
+        rows.push_back(x);
+        rows.back()[where] = inf;
+    }
+    std::vector<float> twoInfinities = x;
+    twoInfinities[3] = twoInfinities[30] = inf;
+    rows.push_back(twoInfinities);
+    for (const std::vector<float>& row : rows)
+        for (const Order& order : everyOrder()) {
+            SCOPED_TRACE(order.name + ", n = " + std::to_string(row.size()));
+            EXPECT_TRUE(plusInfinityAndNaN(order.combineAll(row)));
+        }
 }

@@ -7,7 +7,10 @@
 // `rank` of the cluster; cluster.num_blocks() blocks), and make sure no block's shared memory
 // goes away while another block may still read it. The kernel below uses it. The tests sum the
 // rows of int matrices with clusters of 1, 2, 4 and 8 blocks and check every block's answer
-// exactly (a GPU with clusters needed: compute capability 9.0 and later; else skipped). Then
+// exactly (a GPU with clusters needed: compute capability 9.0 and later; else skipped). One
+// more test passes a cluster of its own whose map_shared_rank makes every block but rank 0 read
+// late, and overwrites each block's total once clusterSum returns: use the `cluster` argument,
+// not cooperative_groups::this_cluster(), for everything. Then
 //   cmake -S . -B build -DREDUCTION_EXERCISES=ON && cmake --build build
 //   (cd build && ctest -R exercise_step18 --output-on-failure)
 #pragma once

@@ -57,10 +57,12 @@ T runOnDevice(const std::vector<T>& hostInput, Launch&& launch)
     return value;
 }
 
-// The harness's exact input of n elements (common/data.cuh): whole numbers from 1 to 8 with
-// random signs, never summing to 0. Up to 2^21 elements (every exercise size) the sum of
-// their magnitudes is at most 2^24, so every order of summation gives the exact sum in every
-// type: sumIsCorrect then accepts that sum alone, and one lost or repeated element fails.
+// The harness's exact input of n elements (common/data.cuh): for floating-point types
+// half-integers from 1/2 to 15/2 with random signs, element 0 a whole number less a quarter
+// (the sum is never a whole number); for integer types whole numbers from 1 to 8, never summing
+// to 0. At every exercise size the positive elements, and the negative ones, each sum to far
+// less than 2^22 (about 2n), so every order of summation gives the exact sum in every type:
+// sumIsCorrect then accepts that sum alone, and one lost or repeated element fails.
 template <typename T>
 std::vector<T> makeExactExerciseInput(std::size_t n, std::uint64_t seed)
 {
@@ -84,31 +86,39 @@ std::vector<ExerciseInput<T>> exerciseInputs(std::size_t n)
             {"exact input", makeExactExerciseInput<T>(n, exerciseSeed + n)}};
 }
 
-// Is component c of every element a whole number, with sum |x_i| <= 2^digits of the type
-// (2^24 for float, 2^53 for double)? Then every partial sum, in any order, is a whole number
-// the type holds exactly, so every order of summation gives the exact sum; *exactSum is it.
-// Integer types always qualify (their sum is exact modulo 2^bits in any order).
+// Is component c of every element a multiple of 1/4, with the positive elements' sum and the
+// negative ones' magnitudes each at most 2^(digits - 2) of the type (2^22 for float, 2^51 for
+// double)? Every partial sum of any order is the sum of some of the elements, so it lies
+// between those two bounds: a multiple of 1/4 the type holds exactly. Then every order of
+// summation gives the exact sum, *exactQuarters (in quarters). Integer types always qualify
+// (their sum is exact modulo 2^bits in any order; *exactQuarters is then the sum itself).
 template <typename T>
-bool everyOrderIsExact(const std::vector<T>& input, int c, long long* exactSum)
+bool everyOrderIsExact(const std::vector<T>& input, int c, long long* exactQuarters)
 {
     using Scalar = typename ElementTraits<T>::Scalar;
     unsigned long long sum = 0;  // modulo 2^64, as integer types wrap
     if constexpr (std::is_integral_v<Scalar>) {
         for (const T& x : input) sum += (unsigned long long)(long long)componentOf(x, c);
     } else {
-        const double limit = std::ldexp(1.0, std::numeric_limits<Scalar>::digits);
-        const unsigned long long limitWhole = 1ull << std::numeric_limits<Scalar>::digits;
-        unsigned long long magnitudes = 0;
+        const double limit = std::ldexp(1.0, std::numeric_limits<Scalar>::digits);  // quarters
+        unsigned long long positive = 0, negative = 0;                              // in quarters
         for (const T& x : input) {
-            const double value = double(componentOf(x, c));
-            if (!(std::fabs(value) <= limit) || std::trunc(value) != value) return false;
-            magnitudes += (unsigned long long)std::fabs(value);  // exact: each is at most 2^53
-            if (magnitudes > limitWhole) return false;           // so it never passes 2^54
-            sum += (unsigned long long)(long long)value;
+            const double quarters = 4 * double(componentOf(x, c));
+            if (!(std::fabs(quarters) <= limit) || std::trunc(quarters) != quarters) return false;
+            (quarters > 0 ? positive : negative) += (unsigned long long)std::fabs(quarters);
+            if (positive > limit || negative > limit) return false;  // each term <= 2^53
+            sum += (unsigned long long)(long long)quarters;
         }
     }
-    *exactSum = (long long)sum;
+    *exactQuarters = (long long)sum;
     return true;
+}
+
+// The exact sum of component c, from everyOrderIsExact's count, as a double (exact).
+template <typename Scalar>
+double exactValue(long long count)
+{
+    return std::is_integral_v<Scalar> ? double(count) : double(count) / 4;
 }
 
 // The harness's check of a sum, as a gtest assertion with the numbers in its message. Where
@@ -131,18 +141,23 @@ testing::AssertionResult sumIsCorrect(const T& result, const std::vector<T>& inp
             if constexpr (std::is_integral_v<Scalar>)
                 equal = equal && value == Scalar(exactSum[c]);  // both modulo 2^bits
             else
-                equal = equal && double(value) == double(exactSum[c]);  // NaN fails
+                equal = equal && double(value) == exactValue<Scalar>(exactSum[c]);  // NaN fails
         }
         if (equal) return testing::AssertionSuccess();
         T expected{};
-        if constexpr (components == 1)
-            expected = Scalar(exactSum[0]);
+        if constexpr (std::is_integral_v<Scalar>)
+            expected = Scalar(exactSum[0]);  // integer types have one component
+        else if constexpr (components == 1)
+            expected = Scalar(exactValue<Scalar>(exactSum[0]));
         else
-            expected = T(Scalar(exactSum[0]), Scalar(exactSum[1]));
+            expected =
+                T(Scalar(exactValue<Scalar>(exactSum[0])), Scalar(exactValue<Scalar>(exactSum[1])));
         const std::string why = std::is_integral_v<Scalar>
                                     ? "integer addition is exact in every order"
-                                    : "every element a whole number and sum |x_i| <= 2^" +
-                                          std::to_string(std::numeric_limits<Scalar>::digits) +
+                                    : "every element a multiple of 1/4, the positive and the "
+                                      "negative ones each summing "
+                                      "to at most 2^" +
+                                          std::to_string(std::numeric_limits<Scalar>::digits - 2) +
                                           ": every order of summation is exact";
         return testing::AssertionFailure()
                << "n = " << input.size() << ": sum " << valueText(result) << ", exact sum "

@@ -261,7 +261,8 @@ TEST(Ranks, StepOptionParsedWithEveryStepsOptions)
 
 // The harness's exact sum and reference of the whole input, made from the ranks' slices:
 // the same as from the whole input on one process, for any n and number of ranks. Should
-// the exact sum be 0 (n = 2, about one seed in 16), every rank negates the same element.
+// the exact sum be 0 (integer types alone: n = 2, about one seed in 16), every rank negates
+// the same element.
 template <typename T>
 void expectSlicesAddUpToTheWhole()
 {

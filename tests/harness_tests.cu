@@ -549,7 +549,7 @@ void expectFaultsRejected(std::size_t n)
         EXPECT_FALSE(isExactSum(nan, exact)) << "NaN";
         // Two more passes over the input: up to 2^22, and at 2^28 for float alone (the
         // argument, a sum of whole numbers is whole and the exact sum never is, holds for every
-        // n and type; the GPU's mutants test/mutants/truncate_elements.diff show it at 2^30).
+        // n and type; the GPU's mutant tests/mutants/elements_truncated.diff shows it at 2^30).
         const bool large = n > (std::size_t(1) << 22);
         if (large && !(std::is_same_v<T, float> && n == (std::size_t(1) << 28))) return;
         const ExactReference<T> truncated =

@@ -108,3 +108,22 @@ TEST(FourAccumulators, BreaksTheDependencyChain)
             << "n = " << n << ": a chain of " << result.chain << " dependent additions";
     }
 }
+
+// The check itself can fail: on the exact input of every exercise size it demands the exact
+// sum, so the exact sum less one element, or with every element truncated to a whole number,
+// fails it (the accuracy rule alone would pass a lost element at 2^20 floats).
+TEST(ExactCheck, RejectsALostOrTruncatedElement)
+{
+    for (std::size_t n : exerciseSizes()) {
+        if (n < 2) continue;
+        const std::vector<float> exact = makeExactExerciseInput<float>(n, exerciseSeed + n);
+        double sum = 0, truncated = 0;  // exact in double: multiples of 1/4 far below 2^51
+        for (float x : exact) {
+            sum += x;
+            truncated += std::trunc(x);
+        }
+        EXPECT_TRUE(sumIsCorrect(float(sum), exact)) << "n = " << n;
+        EXPECT_FALSE(sumIsCorrect(float(sum - exact[n / 2]), exact)) << "n = " << n;
+        EXPECT_FALSE(sumIsCorrect(float(truncated), exact)) << "n = " << n;
+    }
+}

@@ -39,11 +39,12 @@ Accumulator<T> dotOnDevice(const std::vector<T>& x, const std::vector<T>& y, std
     return value;
 }
 
-// The exact pair of n elements: x the exact input (whole numbers 1 to 8 with random signs), y
-// random signs (+-1, from another exact input): both exact in every type, half and bfloat16
-// included. Each product is a whole number of x's size, exact in the accumulator, so
-// sum |x_i y_i| <= 8n <= 2^24 at every exercise size: every order of summation gives the
-// exact dot product, in every accumulator, and one lost or repeated product changes it.
+// The exact pair of n elements: x the exact input (multiples of 1/4 below 8 with random signs,
+// whole numbers for integer types), y random signs (+-1, from another exact input): both exact
+// in every type, half and bfloat16 included. Each product is +-x_i, exact in the accumulator,
+// and the positive products, and the negative ones, each sum to far less than 2^22 at every
+// exercise size (sumIsCorrect checks it): every order of summation gives the exact dot
+// product, in every accumulator, and one lost or repeated product changes it.
 template <typename T>
 void makeExactPair(std::size_t n, std::vector<T>& x, std::vector<T>& y,
                    std::vector<Accumulator<T>>& products)

@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
 # The causes behind Part II's steps, at 2^28 elements: (1) step 14 at every block size on short
 # rows (idle threads), (2) step 15's choices of threads per row against variants that change
-# only that choice, and (per_block) the rows per block and the group size one at a time,
+# only that choice, (per_block) the rows per block and the group size one at a time, and
+# (combine) the block combine against shuffles alone,
 # (3) Nsight Compute's counters of steps 14-16 and CUB at four shapes, and of step 17's
 # softmax at four (occupancy and DRAM throughput: the bytes an SM asks for), (4) step 16 at
 # every block size of 128 to 1024 on rows of 2^18 and 2^20 elements (256 rows of 2^20: one
 # block per row, a block's threads are all a row gets), (5) step 16 against its variant with
 # the group bounds in elements (as step 15's), on bf16 and float rows of 256 to 8192 elements.
-# Minutes. Results: block_sizes.csv, group_choice.csv, per_block.csv, long_rows.csv,
+# Minutes. Results: block_sizes.csv, group_choice.csv, per_block.csv, combine.csv, long_rows.csv,
 # group_bytes.csv, counters_TYPE_COLS_PROGRAM.csv, each with its table .md. PARTS (default:
-# "block_sizes group_choice per_block long_rows group_bytes counters", all) picks the parts.
+# "block_sizes group_choice per_block combine long_rows group_bytes counters", all) picks the parts.
 source "$(dirname "$0")/../driver.sh"
 steps=(step14_rows_block step15_rows_warp step16_rows_vector cub_rows_reference)
 need "${steps[@]}" step17_softmax step17_held_max step15_warp_only step15_eight_lanes_only \
-    step16_groups_by_elements results_table
-parts=" ${PARTS:-block_sizes group_choice per_block long_rows group_bytes counters} "
+    step15_warp_shuffles_only step16_groups_by_elements results_table
+parts=" ${PARTS:-block_sizes group_choice per_block combine long_rows group_bytes counters} "
 if [[ $parts == *" block_sizes "* ]]; then
     by_block block_sizes step14_rows_block "32 64 128 256 512 1024" 32 128 1024
 fi
@@ -32,8 +33,8 @@ if [[ $parts == *" per_block "* ]]; then
 # Step 15's cause, one change at a time on short rows: the group of lanes fixed (a warp, or 8
 # lanes) and the block size varied, so only the rows per block (and so the number of blocks)
 # change; the rows per block fixed and the group varied (a warp in a block of 8 warps against 8
-# lanes in a block of 2 warps: 8 rows each); and step 14 against a warp per row in blocks of one
-# warp: one row per block both, only the combine (block's against shuffles alone) differs.
+# lanes in a block of 2 warps: 8 rows each). (In a block of one warp, step15_warp_only runs
+# step 14's block combine: the same code as step 14 at --block 32.)
 { step14_rows_block --csv-header
   for cols in 32 128; do
       rows=$((2 ** 28 / cols))
@@ -46,6 +47,19 @@ if [[ $parts == *" per_block "* ]]; then
   done
 } >"$out/per_block.csv"
 results_table --pivot cols,block step %.0f gbs "$out/per_block.csv" >"$out/per_block.md"
+fi
+if [[ $parts == *" combine "* ]]; then
+# The combine alone: step 14 and a warp per row that combines with shuffles alone
+# (step15_warp_shuffles_only), both in blocks of one warp, one row per block: the same blocks,
+# warps, loads and adds; only the combine differs (shared memory and a barrier, or 5 shuffles).
+{ step14_rows_block --csv-header
+  for cols in 32 128 1024; do
+      for program in step14_rows_block step15_warp_shuffles_only; do
+          "$program" --csv --block 32 --cols "$cols" --rows "$((2 ** 28 / cols))"
+      done
+  done
+} >"$out/combine.csv"
+results_table --pivot cols step %.2f gbs "$out/combine.csv" >"$out/combine.md"
 fi
 if [[ $parts == *" long_rows "* ]]; then
     by_block long_rows step16_rows_vector "128 256 512 1024" $((2 ** 18)) $((2 ** 20))

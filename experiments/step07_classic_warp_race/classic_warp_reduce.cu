@@ -167,7 +167,7 @@ const char* describe(WarpStage stage)
     return "";
 }
 
-// Every run sums an exact input (common/data.cuh: whole numbers from 1 to 8 with random signs,
+// Every run sums an exact input (common/data.cuh: multiples of 1/4 below 8 with random signs,
 // whose sum no order of summation rounds) and must return its exact sum, bit for bit: a race
 // that loses or repeats a partial sum gives another. (The random input would not show it: its
 // tolerance, about 60 for the default 2^18 + 3 floats, lets a lost partial sum pass.) Two

@@ -42,10 +42,11 @@ __device__ T blockSum(T value)
 // Loads a thread asks for before it adds any of them: independent sums keep them in flight.
 constexpr unsigned int loadsInFlight = 4;
 
-// Each group's sum costs the same however long its row, so a row needs enough elements per
-// thread to pay for it: rows under 256 elements get 8 lanes (at most 31 elements each), rows up to
-// 2048 a warp (8 to 64 each), longer rows the block. Measured: experiments/rows_causes runs
-// step 15 with 8 lanes, and with a warp, at every length.
+// A short row costs by the blocks and warps it takes, not by its elements or its combine
+// (experiments/rows_causes, parts per_block and combine), so short rows get few lanes and share
+// a block: rows under 256 elements get 8 lanes (at most 31 elements each), rows up to 2048 a
+// warp (8 to 64 each), longer rows the block. Measured: experiments/rows_causes runs step 15
+// with 8 lanes, and with a warp, at every length.
 constexpr std::size_t eightLaneRowsBelow = 256;
 constexpr std::size_t warpRowsUpTo = 2048;
 

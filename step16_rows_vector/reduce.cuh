@@ -68,11 +68,11 @@ __device__ Accumulator<T> sumOfVectorAt(const T* address)
     return sum;
 }
 
-// Each group's sum costs the same however long its row, so a row needs enough loads per thread
-// to pay for it: step 15's bounds, in the bytes of a float row (a load now carries 16 bytes
-// whatever the type), so rows under 1 KiB get 8 lanes, rows up to 8 KiB a warp, longer rows the
-// block. Measured: experiments/rows_causes runs step 15 with 8 lanes, and with a warp, at
-// every length, and step 16 with the bounds in elements (bf16: 2060 against 3030 GB/s at 256).
+// Step 15's bounds (a short row costs by its blocks and warps: experiments/rows_causes), in the
+// bytes of a float row (a load now carries 16 bytes whatever the type), so rows under 1 KiB get
+// 8 lanes, rows up to 8 KiB a warp, longer rows the block. Measured: experiments/rows_causes
+// runs step 15 with 8 lanes, and with a warp, at every length, and step 16 with the bounds in
+// elements (bf16: 2060 against 3030 GB/s at 256).
 constexpr std::size_t eightLaneRowsBelow = 256;
 constexpr std::size_t warpRowsUpTo = 2048;
 

@@ -151,7 +151,8 @@ __device__ RowParts rowParts(const T* row, std::size_t rowCols)
 // that held 8 vectors (32 registers of data, 80 in all) for a row that fills 1 of them kept an
 // SM at 3 blocks of 256 instead of 8, and so at 3/8 of the loads in flight. A warp of floats
 // may hold 16 (a row of 2048), so that such a row needs no second warp, shared memory or
-// barrier: 9.6 % faster on the H200, 1.5 % slower on the H100 (docs/step17_softmax.md). 16-bit
+// barrier: 9.6 % faster on the H200, 1.5 % slower on the H100 (lab notes in
+// experiments/softmax_by_length/README.md). 16-bit
 // elements keep 8: 16 of bf16 take 176-185 registers (ptxas, sm_90), one block of 256 an SM
 // (half's 101-114 were not timed). A block of 1024 threads has 64 registers each, and 8
 // vectors there spill to local memory: it holds at most 4.

@@ -87,11 +87,12 @@ std::vector<ExerciseInput<T>> exerciseInputs(std::size_t n)
 }
 
 // Is component c of every element a multiple of 1/4, with the positive elements' sum and the
-// negative ones' magnitudes each at most 2^(digits - 2) of the type (2^22 for float, 2^51 for
-// double)? Every partial sum of any order is the sum of some of the elements, so it lies
-// between those two bounds: a multiple of 1/4 the type holds exactly. Then every order of
-// summation gives the exact sum, *exactQuarters (in quarters). Integer types always qualify
-// (their sum is exact modulo 2^bits in any order; *exactQuarters is then the sum itself).
+// negative ones' magnitudes each at most 2^digits of the type's finest unit among them (1 if
+// every element is whole, else 1/4: 2^24 or 2^22 for float)? Every partial sum of any order is
+// the sum of some of the elements, so it lies between those two bounds: a multiple of that unit
+// the type holds exactly. Then every order of summation gives the exact sum, *exactQuarters (in
+// quarters). Integer types always qualify (their sum is exact modulo 2^bits in any order;
+// *exactQuarters is then the sum itself).
 template <typename T>
 bool everyOrderIsExact(const std::vector<T>& input, int c, long long* exactQuarters)
 {
@@ -100,15 +101,20 @@ bool everyOrderIsExact(const std::vector<T>& input, int c, long long* exactQuart
     if constexpr (std::is_integral_v<Scalar>) {
         for (const T& x : input) sum += (unsigned long long)(long long)componentOf(x, c);
     } else {
-        const double limit = std::ldexp(1.0, std::numeric_limits<Scalar>::digits);  // quarters
-        unsigned long long positive = 0, negative = 0;                              // in quarters
+        const double wholeLimit = std::ldexp(4.0, std::numeric_limits<Scalar>::digits);  // quarters
+        unsigned long long positive = 0, negative = 0;  // in quarters
+        bool whole = true;
         for (const T& x : input) {
             const double quarters = 4 * double(componentOf(x, c));
-            if (!(std::fabs(quarters) <= limit) || std::trunc(quarters) != quarters) return false;
+            if (!(std::fabs(quarters) <= wholeLimit) || std::trunc(quarters) != quarters)
+                return false;
+            whole = whole && std::fmod(quarters, 4.0) == 0;
             (quarters > 0 ? positive : negative) += (unsigned long long)std::fabs(quarters);
-            if (positive > limit || negative > limit) return false;  // each term <= 2^53
+            if (positive > wholeLimit || negative > wholeLimit) return false;  // each <= 2^55
             sum += (unsigned long long)(long long)quarters;
         }
+        const double limit = whole ? wholeLimit : wholeLimit / 4;
+        if (double(positive) > limit || double(negative) > limit) return false;
     }
     *exactQuarters = (long long)sum;
     return true;
@@ -154,11 +160,10 @@ testing::AssertionResult sumIsCorrect(const T& result, const std::vector<T>& inp
                 T(Scalar(exactValue<Scalar>(exactSum[0])), Scalar(exactValue<Scalar>(exactSum[1])));
         const std::string why = std::is_integral_v<Scalar>
                                     ? "integer addition is exact in every order"
-                                    : "every element a multiple of 1/4, the positive and the "
-                                      "negative ones each summing "
-                                      "to at most 2^" +
-                                          std::to_string(std::numeric_limits<Scalar>::digits - 2) +
-                                          ": every order of summation is exact";
+                                    : "every element a multiple of 1/4 (or whole), the "
+                                      "positive and the negative ones each summing to at most 2^" +
+                                          std::to_string(std::numeric_limits<Scalar>::digits) +
+                                          " such units: every order of summation is exact";
         return testing::AssertionFailure()
                << "n = " << input.size() << ": sum " << valueText(result) << ", exact sum "
                << valueText(expected) << " (" << why << ", so only the exact sum is right)";

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Usage: check_page_numbers.sh RESULTS_TABLE REPOSITORY_ROOT [PAGE...]
 # Every number a page ties to a committed results file agrees with that file (issue 42). The
-# pages: README.md, docs/*.md, experiments/*/README.md and solutions/answers/README.md, or the
+# pages: README.md, docs/*.md, every README.md of experiments/, docs/results/, exercises/ and
+# tests/mutants/, and solutions/answers/*.md, or the
 # PAGEs named (relative to REPOSITORY_ROOT). A tie is an HTML comment right after the number
 # (or its unit), which the reader does not see:
 #     it reaches 4597 GB/s<!-- = {experiments/rows_by_length/results/NVIDIA_H200/rows_by_length.csv; gbs; step=step14_rows_block; type=float; cols=2048} -->
@@ -28,8 +29,9 @@ shift 2
 pages=("$@")
 if [ ${#pages[@]} -eq 0 ]; then
     shopt -s nullglob
-    pages=(README.md docs/*.md experiments/*/README.md)
-    [ -f solutions/answers/README.md ] && pages+=(solutions/answers/README.md)
+    pages=(README.md docs/*.md experiments/*/README.md docs/results/*/README.md exercises/README.md
+        tests/mutants/README.md)
+    for page in solutions/answers/*.md; do [ -f "$page" ] && pages+=("$page"); done
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

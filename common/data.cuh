@@ -276,7 +276,7 @@ Accuracy checkAccuracy(const Accumulator<T>& result, const Reference<T>& referen
 //    to a multiple of 1/2, element 0 adds a quarter more): it is never 0, and a kernel that
 //    turns its elements into whole numbers (truncation, rounding to an integer) can only
 //    return a whole number, so it fails at every n;
-//  - every element is exact in every type (it has at most 6 significant bits: half and
+//  - every element is exact in every type (it has at most 5 significant bits: half and
 //    bfloat16 hold it), and the sum of any subset of them is a multiple of 1/4, so a
 //    floating-point sum in any order is exact while no partial sum leaves the multiples of
 //    1/4 the accumulator holds (every one below 2^22 for float, which also sums half and

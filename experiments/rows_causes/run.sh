@@ -34,7 +34,7 @@ if [[ $parts == *" per_block "* ]]; then
 # lanes) and the block size varied, so only the rows per block (and so the number of blocks)
 # change; the rows per block fixed and the group varied (a warp in a block of 8 warps against 8
 # lanes in a block of 2 warps: 8 rows each). (In a block of one warp, step15_warp_only runs
-# step 14's block combine: the same code as step 14 at --block 32.)
+# step 14's block combine with step 15's row indexing.)
 { step14_rows_block --csv-header
   for cols in 32 128; do
       rows=$((2 ** 28 / cols))
@@ -51,7 +51,9 @@ fi
 if [[ $parts == *" combine "* ]]; then
 # The combine alone: step 14 and a warp per row that combines with shuffles alone
 # (step15_warp_shuffles_only), both in blocks of one warp, one row per block: the same blocks,
-# warps, loads and adds; only the combine differs (shared memory and a barrier, or 5 shuffles).
+# warps, loads and adds; the combine differs (shared memory and a barrier, or 5 shuffles), and
+# so does the row indexing (step 15's; per_block's step15_warp_only at --block 32 shows that
+# the indexing alone costs nothing).
 { step14_rows_block --csv-header
   for cols in 32 128 1024; do
       for program in step14_rows_block step15_warp_shuffles_only; do

@@ -8,7 +8,8 @@
 #   3. every relative link and image in docs/*.md and exercises/README.md points at a file
 #      that exists;
 #   4. every step page has an "## Exercises" section with at least 3 numbered exercises,
-#      one of them checked by a test (ctest -R exercise_...).
+#      one of them checked by a test (ctest -R exercise_...);
+#   5. every step page shows a figure (a class page has one: ![...](...)).
 set -u
 cd "${1:-$(dirname "$0")/..}" || exit 1
 failures=0
@@ -42,6 +43,7 @@ for page in "${step_pages[@]}"; do
                  END { print n + 0 }' "$page")
     [ "$count" -ge 3 ] || fail "$page has $count numbered exercises under '## Exercises' (3 wanted)"
     grep -q 'ctest -R exercise_' "$page" || fail "$page names no test (ctest -R exercise_...)"
+    grep -q '^!\[' "$page" || fail "$page shows no figure (a line ![...](...))"
 done
 
 [ "$failures" -eq 0 ] || { echo "check_docs: $failures problem(s)"; exit 1; }

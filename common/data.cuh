@@ -269,19 +269,26 @@ Accuracy checkAccuracy(const Accumulator<T>& result, const Reference<T>& referen
 // component of a complex number drawn apart):
 //  - integer types: a whole number from 1 to exactMagnitudeMax;
 //  - floating-point types: a half-integer, 1/2, 3/2, ... up to exactMagnitudeMax - 1/2; element
-//    0 alone is a whole number less a quarter (3/4, 7/4, ... up to exactMagnitudeMax - 1/4).
+//    0 alone is a whole number less a quarter (3/4, 7/4, ... up to exactMagnitudeMax - 1/4);
+//  - and in the types that hold more than bfloat16's 8 significant bits (float, double, half),
+//    every 1024th element (i = 512, 1536, ...) is a bfloat16 witness instead: +256.5 or
+//    -257.5, 10 significant bits, which rounding to bfloat16 (8 bits, to nearest; no ties)
+//    moves to 256 or -258: down by 1/2, both of them.
 // Then:
 //  - every element is nonzero, so one lost or doubled element changes the sum;
-//  - a floating-point sum is a multiple of 1/4 and never a whole number (the half-integers sum
-//    to a multiple of 1/2, element 0 adds a quarter more): it is never 0, and a kernel that
-//    turns its elements into whole numbers (truncation, rounding to an integer) can only
-//    return a whole number, so it fails at every n;
-//  - every element is exact in every type (it has at most 5 significant bits: half and
-//    bfloat16 hold it), and the sum of any subset of them is a multiple of 1/4, so a
-//    floating-point sum in any order is exact while no partial sum leaves the multiples of
-//    1/4 the accumulator holds (every one below 2^22 for float, which also sums half and
-//    bfloat16; below 2^51 for double): always for double, for float up to n = 2^19 for
-//    certain and far beyond with overwhelming probability (docs/accuracy.md derives both);
+//  - a floating-point sum is a multiple of 1/4 and never a whole number (the half-integers and
+//    the witnesses sum to a multiple of 1/2, element 0 adds a quarter more): it is never 0, and
+//    a kernel that turns its elements into whole numbers (truncation, rounding to an integer)
+//    can only return a whole number, so it fails at every n;
+//  - a kernel that rounds its elements to bfloat16 before adding leaves the half-integers as
+//    they are (at most 5 significant bits) and moves every witness down by 1/2: from n = 513
+//    on its sum is too small by 1/2 per witness, so it fails;
+//  - every element is exact in its type (at most 10 significant bits: half holds 11), and the
+//    sum of any subset of them is a multiple of 1/4, so a floating-point sum in any order is
+//    exact while no partial sum leaves the multiples of 1/4 the accumulator holds (every one
+//    below 2^22 for float, which also sums half and bfloat16; below 2^51 for double): always
+//    for double, for float up to n = 2^19 for certain and far beyond with overwhelming
+//    probability (docs/accuracy.md derives both);
 //  - integer sums are exact modulo 2^bits in every order; should the signs cancel exactly,
 //    element 0 is negated, which makes the sum -2 x_0 (ExactInput::negateFirst), so a kernel
 //    that writes 0 fails.
@@ -289,7 +296,7 @@ Accuracy checkAccuracy(const Accumulator<T>& result, const Reference<T>& referen
 constexpr int exactMagnitudeMax = 8;
 
 // The exact sums are kept in int64 in these units: whole numbers for integer types, quarters
-// for floating-point types (exact: |sum| <= 8n quarters is far below 2^63).
+// for floating-point types (exact: |sum| <= 258n, in quarters 1032n, is far below 2^63).
 template <typename Scalar>
 constexpr long long exactUnitsPerOne = std::is_integral_v<Scalar> ? 1 : 4;
 
@@ -305,15 +312,26 @@ struct ExactInput {
     unsigned negateFirst = 0;  // bit c set: component c of element 0 is negated
 };
 
+// Every bfloat16WitnessSpacing-th element is a bfloat16 witness (see above).
+constexpr std::size_t bfloat16WitnessSpacing = 1024;
+
+__host__ __device__ inline bool isBfloat16Witness(std::size_t index)
+{
+    return index % bfloat16WitnessSpacing == bfloat16WitnessSpacing / 2;
+}
+
 template <typename Scalar>
-__host__ __device__ Scalar exactScalar(std::uint64_t bits, bool first)
+__host__ __device__ Scalar exactScalar(std::uint64_t bits, bool first, bool witness)
 {
     const int whole = 1 + int((bits >> 32) % exactMagnitudeMax);
     const bool negative = bits & 1;
     if constexpr (std::is_integral_v<Scalar>) {
         return Scalar(negative ? -whole : whole);
     } else {
-        // In quarters: 4 * whole - 2 (a half-integer), or 4 * whole - 1 for element 0.
+        // In quarters: 4 * whole - 2 (a half-integer), or 4 * whole - 1 for element 0; a witness
+        // is 1026 (256.5) or -1030 (-257.5), in a type that holds more bits than bfloat16.
+        if (witness && !first && precisionBits < Scalar >> precisionBits<__nv_bfloat16>)
+            return Scalar(negative ? -257.5f : 256.5f);
         const int quarters = 4 * whole - (first ? 1 : 2);
         return Scalar(float(negative ? -quarters : quarters) * 0.25f);
     }
@@ -325,8 +343,9 @@ __host__ __device__ T exactElement(const ExactInput& input, std::size_t index)
     using Scalar = typename ElementTraits<T>::Scalar;
     // ~seed: a stream of its own, unrelated to the random input's of the same seed.
     const std::uint64_t stream = mixBits(~input.seed) + 2 * index;
-    Scalar part[2] = {exactScalar<Scalar>(mixBits(stream), index == 0),
-                      exactScalar<Scalar>(mixBits(stream + 1), index == 0)};
+    const bool witness = isBfloat16Witness(index);
+    Scalar part[2] = {exactScalar<Scalar>(mixBits(stream), index == 0, witness),
+                      exactScalar<Scalar>(mixBits(stream + 1), index == 0, witness)};
     for (int c = 0; c < 2; ++c)
         if (index == 0 && (input.negateFirst >> c & 1)) part[c] = -part[c];
     if constexpr (ElementTraits<T>::components == 1) {
@@ -337,7 +356,7 @@ __host__ __device__ T exactElement(const ExactInput& input, std::size_t index)
 }
 
 // The exact sum of the exact input, per component, in int64 counted in exactUnitsPerOne:
-// exact (the magnitudes are small: |sum| <= 8n, in quarters 32n).
+// exact (the magnitudes are small: |sum| <= 258n, in quarters 1032n).
 template <typename T>
 struct ExactReference {
     long long sum[ElementTraits<T>::components] = {};

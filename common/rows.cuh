@@ -23,22 +23,26 @@ struct Shape {
 //  - floating-point types: as Part I's (exactScalar), column 0 as its element 0: a
 //    half-integer (1/2 to 15/2), but a whole number less a quarter in column 0 (3/4 to 31/4),
 //    so every row sums to a multiple of 1/4 that is no whole number: a kernel that turns
-//    elements into whole numbers fails.
+//    elements into whole numbers fails; every 1024th element of the matrix (r * cols + c =
+//    512, 1536, ...; never in column 0) a bfloat16 witness, +256.5 or -257.5 (float, double,
+//    half), which rounding to bfloat16 moves down by 1/2: a kernel that rounds elements to
+//    bfloat16 fails on every row that holds one.
 // Then no row sums to 0, so a row left at 0 (or any row-sized fault that changes a sum by a
 // whole row's sum: a row added twice) shows, with no state per row; no element is 0, so one
 // lost or doubled element changes its row's sum; and the sum of any part of a row is exact in
 // float while it stays below 2^22 (the multiples of 1/4 a float holds): for certain up to
-// cols = 2^19 (|row sum| <= 8 * cols), far beyond with overwhelming probability (the signs
-// are random: docs/accuracy.md); integer sums are exact in every order.
+// cols = 2^19 (|row sum| < 8 * cols + 250 * cols / 1024 + 250), far beyond with overwhelming
+// probability (the signs are random: docs/accuracy.md); integer sums are exact in every order.
 template <typename Scalar>
-__host__ __device__ Scalar rowExactScalar(std::uint64_t bits, bool firstColumn)
+__host__ __device__ Scalar rowExactScalar(std::uint64_t bits, bool firstColumn, bool witness)
 {
     if constexpr (std::is_integral_v<Scalar>) {
         const int magnitude =
             2 * int((bits >> 32) % (exactMagnitudeMax / 2)) + (firstColumn ? 1 : 2);
         return Scalar((bits & 1) ? -magnitude : magnitude);
     } else {
-        return exactScalar<Scalar>(bits, firstColumn);  // Part I's, column 0 as its element 0
+        // Part I's, column 0 as its element 0
+        return exactScalar<Scalar>(bits, firstColumn, witness);
     }
 }
 
@@ -49,8 +53,9 @@ __host__ __device__ T rowExactElement(std::uint64_t seed, std::size_t cols, std:
     // ~seed: the stream of Part I's exact input (exactElement), not the random input's.
     const std::uint64_t stream = mixBits(~seed) + 2 * index;
     const bool firstColumn = index % cols == 0;
-    Scalar part[2] = {rowExactScalar<Scalar>(mixBits(stream), firstColumn),
-                      rowExactScalar<Scalar>(mixBits(stream + 1), firstColumn)};
+    const bool witness = isBfloat16Witness(index);
+    Scalar part[2] = {rowExactScalar<Scalar>(mixBits(stream), firstColumn, witness),
+                      rowExactScalar<Scalar>(mixBits(stream + 1), firstColumn, witness)};
     if constexpr (ElementTraits<T>::components == 1) {
         return part[0];
     } else {

@@ -352,7 +352,7 @@ TEST(Tolerance, ComplexChecksBothComponents)
 
 // The exact input: none 0, both signs, every component, below 8 in magnitude; integer types
 // whole numbers; floating-point types half-integers, but element 0 a whole number less a
-// quarter (so the sum is never a whole number).
+// quarter (so the sum is never a whole number) and every 1024th a bfloat16 witness.
 template <typename T>
 void expectExactElements()
 {
@@ -363,7 +363,13 @@ void expectExactElements()
         const T x = exactElement<T>(input, i);
         for (int c = 0; c < ElementTraits<T>::components; ++c) {
             const Scalar v = componentOf(x, c);
-            ASSERT_TRUE(v != 0 && v >= -exactMagnitudeMax && v <= exactMagnitudeMax) << i;
+            if (std::is_floating_point_v<Scalar> && isBfloat16Witness(i)) {
+                // A bfloat16 witness: 10 significant bits, rounded to bfloat16 it moves by -1/2.
+                ASSERT_TRUE(v == Scalar(256.5) || v == Scalar(-257.5)) << i;
+                ASSERT_EQ(double(__bfloat162float(__float2bfloat16(float(v)))), double(v) - 0.5);
+            } else {
+                ASSERT_TRUE(v != 0 && v >= -exactMagnitudeMax && v <= exactMagnitudeMax) << i;
+            }
             if constexpr (std::is_integral_v<Scalar>) {
                 ASSERT_EQ(v, Scalar((long long)v)) << "not a whole number at " << i;
             } else {
@@ -487,10 +493,11 @@ Accumulator<T> changedSum(const ExactReference<T>& exact, const ExactReference<T
     return fromExactUnits<Accumulator<T>>(parts);
 }
 
-// The sum of the exact input with every element first turned into a whole number by `whole`
-// (truncation toward 0, or rounding to the nearest), in exact units.
-template <typename T, typename Whole>
-ExactReference<T> sumOfWholeElements(const ExactInput& input, std::size_t n, Whole whole)
+// The sum of the exact input with every element first changed by `change` (truncation toward
+// 0, rounding to the nearest whole number, rounding to bfloat16: each gives a multiple of the
+// exact unit), in exact units.
+template <typename T, typename Change>
+ExactReference<T> sumOfChangedElements(const ExactInput& input, std::size_t n, Change change)
 {
     constexpr int components = ElementTraits<T>::components;
     using Scalar = typename ElementTraits<T>::Scalar;
@@ -500,12 +507,12 @@ ExactReference<T> sumOfWholeElements(const ExactInput& input, std::size_t n, Who
         for (std::size_t i = piece * hostPieceElements; i < end; ++i)
             for (int c = 0; c < components; ++c)
                 pieces[piece * components + c] +=
-                    (long long)whole(double(componentOf(exactElement<T>(input, i), c)));
+                    (long long)(change(double(componentOf(exactElement<T>(input, i), c))) *
+                                exactUnitsPerOne<Scalar>);
     });
     ExactReference<T> sum;
     sum.n = n;
-    for (std::size_t k = 0; k < pieces.size(); ++k)
-        sum.sum[k % components] += pieces[k] * exactUnitsPerOne<Scalar>;
+    for (std::size_t k = 0; k < pieces.size(); ++k) sum.sum[k % components] += pieces[k];
     return sum;
 }
 
@@ -552,13 +559,30 @@ void expectFaultsRejected(std::size_t n)
         // tests/mutants/elements_truncated.diff shows it on the GPU from 2^10 to 2^30).
         if (n > (std::size_t(1) << 22)) return;
         const ExactReference<T> truncated =
-            sumOfWholeElements<T>(input, n, [](double x) { return std::trunc(x); });
+            sumOfChangedElements<T>(input, n, [](double x) { return std::trunc(x); });
         EXPECT_FALSE(isExactSum(changedSum(truncated, truncated, 0), exact))
             << "every element truncated to a whole number";
         const ExactReference<T> rounded =
-            sumOfWholeElements<T>(input, n, [](double x) { return std::nearbyint(x); });
+            sumOfChangedElements<T>(input, n, [](double x) { return std::nearbyint(x); });
         EXPECT_FALSE(isExactSum(changedSum(rounded, rounded, 0), exact))
             << "every element rounded to a whole number";
+        // Rounded to bfloat16 (a fault of the types that hold more bits): the half-integers
+        // stay, every witness moves by -1/2 (tests/mutants/elements_bfloat16_rounded.diff
+        // shows it on the GPU from 2^10 to 2^30).
+        using Scalar = typename ElementTraits<T>::Scalar;
+        if (precisionBits < Scalar >> precisionBits<__nv_bfloat16> &&
+            n > bfloat16WitnessSpacing / 2) {
+            const ExactReference<T> bfloat16Rounded = sumOfChangedElements<T>(
+                input, n,
+                [](double x) { return double(__bfloat162float(__float2bfloat16(float(x)))); });
+            EXPECT_FALSE(isExactSum(changedSum(bfloat16Rounded, bfloat16Rounded, 0), exact))
+                << "every element rounded to bfloat16";
+            const long long witnesses =
+                (long long)((n + bfloat16WitnessSpacing / 2 - 1) / bfloat16WitnessSpacing);
+            for (int c = 0; c < ElementTraits<T>::components; ++c)
+                EXPECT_EQ(bfloat16Rounded.sum[c], exact.sum[c] - 2 * witnesses)
+                    << "each witness moves by -1/2 (2 quarters), nothing else moves";
+        }
     }
 }
 
@@ -698,7 +722,10 @@ TEST(RowsExactInput, RowsSumToOddNumbersOrNonWholeQuarters)
                 const float x = rowExactElement<float>(11, shape.cols, r * shape.cols + c);
                 const long long q = (long long)(4 * x);
                 EXPECT_EQ(float(q), 4 * x);
-                EXPECT_TRUE(std::fabs(x) >= 0.5f && std::fabs(x) < exactMagnitudeMax);
+                if (c != 0 && isBfloat16Witness(r * shape.cols + c))
+                    EXPECT_TRUE(x == 256.5f || x == -257.5f);
+                else
+                    EXPECT_TRUE(std::fabs(x) >= 0.5f && std::fabs(x) < exactMagnitudeMax);
                 EXPECT_EQ(std::llabs(q) % 4, c == 0 ? 3 : 2) << "row " << r << ", col " << c;
                 quarters += q;
                 const int whole = rowExactElement<int>(11, shape.cols, r * shape.cols + c);

@@ -13,7 +13,7 @@
 # "block_sizes group_choice per_block combine long_rows group_bytes counters", all) picks the parts.
 source "$(dirname "$0")/../driver.sh"
 steps=(step14_rows_block step15_rows_warp step16_rows_vector cub_rows_reference)
-need "${steps[@]}" step17_softmax step17_held_max step15_warp_only step15_eight_lanes_only \
+need "${steps[@]}" step17_softmax step17_held_max step17_three_blocks_an_sm step15_warp_only step15_eight_lanes_only \
     step15_warp_shuffles_only step16_groups_by_elements results_table
 parts=" ${PARTS:-block_sizes group_choice per_block combine long_rows group_bytes counters} "
 if [[ $parts == *" block_sizes "* ]]; then
@@ -100,12 +100,13 @@ for shape in float:32 float:1048576 bf16:4096; do
         python3 "$here/../hardware_counters/counters_table.py" "$file" >"${file%.csv}.md"
     done
 done
-# Step 17 against its variant that holds the most vectors a thread (only the registers change),
-# where they differ, and step 17 alone on the two-read path (where its second read comes from).
-for shape in float:32:step17_held_max float:2048:step17_held_max bf16:1024:step17_held_max \
-    float:16384:; do
-    IFS=: read -r type cols variant <<<"$shape"
-    for program in step17_softmax $variant; do
+# Step 17 against its variant that holds the most vectors a thread (registers and instructions
+# change), where they differ, and against step17_three_blocks_an_sm (held_max's residency, step
+# 17's code); step 17 alone on the two-read path (where its second read comes from).
+for shape in float:32:step17_held_max,step17_three_blocks_an_sm float:2048:step17_held_max \
+    bf16:1024:step17_held_max float:16384:; do
+    IFS=: read -r type cols variants <<<"$shape"
+    for program in step17_softmax ${variants//,/ }; do
         file=$out/counters_${type}_${cols}_$program.csv
         counters "$file" "${ncu[@]}" "$(bin "$program")" --verify-only --type "$type" \
             --cols "$cols" --rows "$((2 ** 28 / cols))"

@@ -8,7 +8,9 @@
 # sees the GPU; else it is skipped, once, with the reason.
 # Then step 17 beside a variant that changes one thing (versus, below), with the GB/s table of
 # each: held_vectors (step17_held_max: every thread holds the most vectors its group allows, as
-# step 17 first did: only the registers change; float, 2^5 to 2^13 columns), lanes_first
+# step 17 first did: the registers and the instructions change; step17_three_blocks_an_sm: step
+# 17 kept to held_max's 3 blocks an SM by unused shared memory: the residency alone; float, 2^5
+# to 2^13 columns), lanes_first
 # (step17_lanes_first: groups of 8 lanes hold at most 1 vector a lane, so a row of 9 to 64
 # vectors goes to a warp; float and bf16, 2^5 to 2^11), group_barrier (step17_group_barrier:
 # a group's warps wait only for each other, not for the block; float, 2^11 to 2^13),
@@ -28,18 +30,19 @@ source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
 parts=" ${PARTS:-by_length long_rows held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes} "
-# versus NAME VARIANT "TYPES" EXPONENT...: OUT/NAME.csv, the step VARIANT changes (step 17, or
-# step 18 for a step18_* variant) and VARIANT one after the other at 2^EXPONENT columns (2^28
-# elements in all), for each type
+# versus NAME VARIANT[,VARIANT...] "TYPES" EXPONENT...: OUT/NAME.csv, the step the variants
+# change (step 17, or step 18 for step18_* variants) and each VARIANT one after the other at
+# 2^EXPONENT columns (2^28 elements in all), for each type
 versus() {
-    local name=$1 variant=$2 types=$3 type exponent program step=step17_softmax
+    local name=$1 variants=${2//,/ } types=$3 type exponent program step=step17_softmax
     shift 3
-    [[ $variant == step18_* ]] && step=step18_softmax_cluster
-    need "$step" "$variant"
+    [[ $variants == step18_* ]] && step=step18_softmax_cluster
+    # shellcheck disable=SC2086  # the variants, a word each
+    need "$step" $variants
     { "$step" --csv-header
       for type in $types; do
           for exponent; do
-              for program in "$step" "$variant"; do
+              for program in "$step" $variants; do
                   "$program" --csv --type "$type" --cols "2^$exponent" --rows "2^$((28 - exponent))"
               done
           done
@@ -83,7 +86,7 @@ fi
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" long_rows "* ]]; then
     lengths long_rows.csv 13 20 step17_softmax step18_softmax_cluster
 fi
-for part in held_vectors:step17_held_max:float:5:13 lanes_first:step17_lanes_first:float,bf16:5:11 \
+for part in held_vectors:step17_held_max,step17_three_blocks_an_sm:float:5:13 lanes_first:step17_lanes_first:float,bf16:5:11 \
     group_barrier:step17_group_barrier:float:11:13 exact_exp_16bit:step17_exact_exp_16bit:bf16:5:13 \
     warp_8_vectors:step17_warp_8_vectors:float:10:12 wait_after_writes:step18_wait_after_writes:float:14:16; do
     IFS=: read -r name variant types first last <<<"$part"

@@ -9,6 +9,11 @@
 //   step04 padded          step 04 with every shared index through paddedIndex(): the same
 //                          warps and tree without its bank conflicts (the solution of step 05's
 //                          exercise 2, solutions/step05_bank_conflicts/exercise.cuh)
+//   step04 swizzle off     step 04 with every shared index through swizzled(k, mask), mask 0:
+//                          each cell its own word, step 04's bank conflicts
+//   step04 swizzled        the same machine code, mask 31: the cells of a warp in 32 banks at
+//                          every level, no conflicts; against "swizzle off" only the banks
+//                          differ (step04_swizzled.diff)
 //   step05                 step05_bank_conflicts/reduce.cuh itself
 //   step06 one load        step 06 whose second load waits for the first: half the blocks and
 //                          tree levels per element, one load in flight
@@ -29,7 +34,8 @@
 
 // Each step's header in a namespace of its own, so their names do not clash. The headers' own
 // includes are already in, so nothing else lands in the namespaces. The patched copies
-// (step03_and_mask, step06_one_load_in_flight) are made by CMake from the .diff files here.
+// (step03_and_mask, step04_swizzled, step06_one_load_in_flight) are made by CMake from the .diff
+// files here.
 namespace step03 {
 #include "step03_multi_block/reduce.cuh"
 }
@@ -41,6 +47,9 @@ namespace step04 {
 }
 namespace step04Padded {
 #include "solutions/step05_bank_conflicts/exercise.cuh"
+}
+namespace step04Swizzled {
+#include "step04_swizzled/reduce.cuh"
 }
 namespace step05 {
 #include "step05_bank_conflicts/reduce.cuh"
@@ -55,6 +64,16 @@ namespace step06 {
 constexpr int blockSize = 256;
 constexpr std::size_t workspaceBytes = std::size_t(64) << 20;
 
+// Step 04 with its cells swizzled by `mask` (0: none), the mask set before each call.
+Variant swizzleVariant(const char* name, unsigned int mask)
+{
+    return {name, true, [mask](const void* input, std::size_t n, void* workspace, void* result) {
+                step04Swizzled::swizzleMask = mask;
+                step04Swizzled::reduce(static_cast<const float*>(input), n, blockSize, workspace,
+                                       workspaceBytes, static_cast<float*>(result));
+            }};
+}
+
 std::vector<Variant> variantList()
 {
     return {stepVariant<step03AndMask::reduce<float>, blockSize, workspaceBytes>("step03 and-mask"),
@@ -65,6 +84,7 @@ std::vector<Variant> variantList()
                                                           blockSize, workspace,
                                                           static_cast<float*>(result));
                     }},
+            swizzleVariant("step04 swizzle off", 0), swizzleVariant("step04 swizzled", 31),
             stepVariant<step05::reduce<float>, blockSize, workspaceBytes>("step05"),
             stepVariant<step06OneLoad::reduce<float>, blockSize, workspaceBytes>("step06 one load"),
             stepVariant<step06::reduce<float>, blockSize, workspaceBytes>("step06"),

@@ -280,9 +280,9 @@ Accuracy checkAccuracy(const Accumulator<T>& result, const Reference<T>& referen
 //    the witnesses sum to a multiple of 1/2, element 0 adds a quarter more): it is never 0, and
 //    a kernel that turns its elements into whole numbers (truncation, rounding to an integer)
 //    can only return a whole number, so it fails at every n;
-//  - a kernel that rounds its elements to bfloat16 before adding leaves the half-integers as
-//    they are (at most 5 significant bits) and moves every witness down by 1/2: from n = 513
-//    on its sum is too small by 1/2 per witness, so it fails;
+//  - a kernel that rounds its elements to bfloat16 before adding leaves the half-integers (at
+//    most 4 significant bits) and element 0 (5) as they are and moves every witness down by 1/2:
+//    from n = 513 on its sum is too small by 1/2 per witness, so it fails;
 //  - every element is exact in its type (at most 10 significant bits: half holds 11), and the
 //    sum of any subset of them is a multiple of 1/4, so a floating-point sum in any order is
 //    exact while no partial sum leaves the multiples of 1/4 the accumulator holds (every one

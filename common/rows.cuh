@@ -31,8 +31,10 @@ struct Shape {
 // whole row's sum: a row added twice) shows, with no state per row; no element is 0, so one
 // lost or doubled element changes its row's sum; and the sum of any part of a row is exact in
 // float while it stays below 2^22 (the multiples of 1/4 a float holds): for certain up to
-// cols = 2^19 (|row sum| < 8 * cols + 250 * cols / 1024 + 250), far beyond with overwhelming
-// probability (the signs are random: docs/accuracy.md); integer sums are exact in every order.
+// cols = 2^19 (|row sum| <= 7.5 * cols + 1/4 + 250 per witness: 4,060,160.25 < 2^22), far
+// beyond with overwhelming probability (the signs are random: docs/accuracy.md); integer sums
+// are exact in every order. A matrix whose cols divides 512 has no witness (each falls in
+// column 0, which keeps its quarter): there rounding to bfloat16 is not caught.
 template <typename Scalar>
 __host__ __device__ Scalar rowExactScalar(std::uint64_t bits, bool firstColumn, bool witness)
 {

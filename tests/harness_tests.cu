@@ -350,9 +350,10 @@ TEST(Tolerance, ComplexChecksBothComponents)
     EXPECT_FALSE(checkAccuracy(Complex<double>(sum.re - 0.5, sum.im), reference).withinTolerance);
 }
 
-// The exact input: none 0, both signs, every component, below 8 in magnitude; integer types
-// whole numbers; floating-point types half-integers, but element 0 a whole number less a
-// quarter (so the sum is never a whole number) and every 1024th a bfloat16 witness.
+// The exact input: none 0, both signs, every component, below 8 in magnitude but the witnesses;
+// integer types whole numbers; floating-point types half-integers, but element 0 a whole number
+// less a quarter (so the sum is never a whole number) and every 1024th a bfloat16 witness
+// (+256.5 or -257.5).
 template <typename T>
 void expectExactElements()
 {
@@ -363,12 +364,12 @@ void expectExactElements()
         const T x = exactElement<T>(input, i);
         for (int c = 0; c < ElementTraits<T>::components; ++c) {
             const Scalar v = componentOf(x, c);
-            if (std::is_floating_point_v<Scalar> && isBfloat16Witness(i)) {
+            if (!std::is_integral_v<Scalar> && isBfloat16Witness(i)) {
                 // A bfloat16 witness: 10 significant bits, rounded to bfloat16 it moves by -1/2.
-                ASSERT_TRUE(v == Scalar(256.5) || v == Scalar(-257.5)) << i;
+                ASSERT_TRUE(double(v) == 256.5 || double(v) == -257.5) << i;
                 ASSERT_EQ(double(__bfloat162float(__float2bfloat16(float(v)))), double(v) - 0.5);
             } else {
-                ASSERT_TRUE(v != 0 && v >= -exactMagnitudeMax && v <= exactMagnitudeMax) << i;
+                ASSERT_TRUE(double(v) != 0 && std::fabs(double(v)) <= exactMagnitudeMax) << i;
             }
             if constexpr (std::is_integral_v<Scalar>) {
                 ASSERT_EQ(v, Scalar((long long)v)) << "not a whole number at " << i;
@@ -377,8 +378,8 @@ void expectExactElements()
                 ASSERT_EQ(double(quarters), 4 * double(v)) << "not a multiple of 1/4 at " << i;
                 ASSERT_EQ(std::llabs(quarters) % 4, i == 0 ? 3 : 2) << i;
             }
-            positive = positive || v > 0;
-            negative = negative || v < 0;
+            positive = positive || double(v) > 0;
+            negative = negative || double(v) < 0;
         }
     }
     EXPECT_TRUE(positive && negative);
@@ -392,6 +393,7 @@ TEST(ExactInput, NeverZeroOfBothSignsWithFractionsForFloatingPoint)
     expectExactElements<double>();
     expectExactElements<Complex<float>>();
     expectExactElements<Complex<double>>();
+    expectExactElements<__half>();
 }
 
 // Summed directly on the host, element by element, after the negation of element 0.
@@ -520,7 +522,8 @@ ExactReference<T> sumOfChangedElements(const ExactInput& input, std::size_t n, C
 // n = 2^30: the right sum passes; a result of 0, one element lost or added twice (the first,
 // one in the middle, the last), one block's partial sum lost or added twice (a block of 256
 // threads, one element each; and of 256 threads x 8 loads x 4 floats), NaN, and (floating-
-// point types) every element truncated or rounded to a whole number before adding all fail.
+// point types) every element truncated or rounded to a whole number, or (float, double, half)
+// rounded to bfloat16, before adding all fail.
 template <typename T>
 void expectFaultsRejected(std::size_t n)
 {
@@ -554,7 +557,7 @@ void expectFaultsRejected(std::size_t n)
         Accumulator<T> nan = changedSum(exact, exact, 0);
         reinterpret_cast<SumScalar*>(&nan)[0] = std::numeric_limits<SumScalar>::quiet_NaN();
         EXPECT_FALSE(isExactSum(nan, exact)) << "NaN";
-        // Two more passes over the input, up to 2^22 (the argument, a sum of whole numbers is
+        // Three more passes over the input, up to 2^22 (the argument, a sum of whole numbers is
         // whole and the exact sum never is, holds for every n and type; the mutant
         // tests/mutants/elements_truncated.diff shows it on the GPU from 2^10 to 2^30).
         if (n > (std::size_t(1) << 22)) return;
@@ -708,7 +711,8 @@ TEST(Report, CsvRowHasOneFieldPerHeaderColumn)
 // Part II's exact input: integer types whole numbers of magnitude 1 to 8, odd in column 0
 // and even elsewhere, so every row sums to an odd number; floating-point types half-integers,
 // a whole number less a quarter in column 0, so every row sums to a multiple of 1/4 that is no
-// whole number. Never 0, exact in every type.
+// whole number, and a bfloat16 witness at every flat index 512 + 1024k but in column 0. Never 0,
+// exact in every type.
 TEST(RowsExactInput, RowsSumToOddNumbersOrNonWholeQuarters)
 {
     for (Shape shape : {Shape{5, 1}, Shape{7, 2}, Shape{3, 33}, Shape{100, 1025}}) {

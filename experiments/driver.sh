@@ -56,12 +56,15 @@ show() {
 
 # peer ARGUMENTS...: framework_runs ARGUMENTS... (a library's row, checked as the steps are).
 # A wrong result is a finding, not a reason to stop the sweep: its row stays (its verified or
-# accurate column says no) and OUT/failed_checks.txt names the run. Any other failure stops.
+# accurate column says no) and OUT/failed_checks.txt names the run. A peer that cannot take the
+# shape (exit code 77: it says why) leaves no row. Any other failure stops.
 peer() {
     local status=0
     framework_runs "$@" || status=$?
     if [ "$status" -eq 1 ]; then
         echo "framework_runs $*: the result failed its check (exit code 1)" | tee -a "$out/failed_checks.txt" >&2
+    elif [ "$status" -eq 77 ]; then
+        echo "framework_runs $*: skipped (exit code 77)" >&2
     elif [ "$status" -ne 0 ]; then
         exit "$status"
     fi

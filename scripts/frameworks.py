@@ -8,8 +8,8 @@ input in DIR, as the harness tools/framework_runs.cu runs it (which says what DI
 The second, Part II's: where input.txt gives rows and cols, a sum per row of the matrix
 (torch.sum(x, dim=-1), the others over axis -1), each run's sums into a file of its own.
 The third, Part II's capstone, where input.txt says "operation softmax": torch.softmax(x,
-dim=-1) of step 17's input (numpy: a float64 softmax rounded to the type, the tests'
-stand-in; cupy and jax have no softmax here), its output in the input's type as step 17
+dim=-1) of step 17's input (triton: a fused softmax after Triton's tutorial; numpy: a float64
+softmax rounded to the type, the tests' stand-in; cupy and jax have no softmax here), its output in the input's type as step 17
 writes it, each checked run's output into a file of its own; the runs as step 17 checks its
 own: the first, the last timed one, one more after the timing.
 It only sums (or takes the softmax): the exact input, the random input, `warmup` runs and
@@ -116,7 +116,31 @@ def torch(element, rows, softmax=False):
                          lambda start, stop: start.elapsed_time(stop)))
 
 
-def cupy(element, rows, softmax=False):  # softmax: never (main asks torch, numpy)
+def triton(element, rows, softmax=True):  # the softmax only (main asks)
+    """A Triton fused softmax, one program a row (experiments/softmax_by_length/triton_softmax.py,
+    after Triton's tutorial), on torch's tensors and clock, as torch.softmax runs."""
+    import importlib.util
+    plain = torch(element, rows, softmax=True)  # torch's copies and clock (Skip: no GPU)
+    path = (pathlib.Path(__file__).resolve().parent.parent / "experiments" / "softmax_by_length" /
+            "triton_softmax.py")
+    spec = importlib.util.spec_from_file_location("triton_softmax", path)
+    kernel = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(kernel)  # ImportError where triton is not installed: skipped
+
+    def operation(x):
+        if x.shape[-1] > kernel.MAX_COLUMNS:
+            raise Skip(f"rows of {x.shape[-1]} columns: the tutorial's kernel holds at most "
+                       f"{kernel.MAX_COLUMNS} in one program's registers")
+        return kernel.softmax(x)
+
+    plain.step = "triton_softmax"
+    plain.technique = (f"Triton fused softmax, one program a row (after its tutorial) "
+                       f"{kernel.triton.__version__} (framework)")
+    plain.operation = operation
+    return plain
+
+
+def cupy(element, rows, softmax=False):  # softmax: never (main asks torch, triton, numpy)
     import cupy
     if element == "bfloat16":
         raise Skip("has no bfloat16 type")
@@ -134,7 +158,7 @@ def cupy(element, rows, softmax=False):  # softmax: never (main asks torch, nump
         time_runs=events(cupy.cuda.Event, cupy.cuda.get_elapsed_time))
 
 
-def jax(element, rows, softmax=False):  # softmax: never (main asks torch, numpy)
+def jax(element, rows, softmax=False):  # softmax: never (main asks torch, triton, numpy)
     import jax
     import numpy
     if element in ("int64", "float64", "complex128"):  # else jax makes them 32-bit
@@ -275,9 +299,9 @@ def runs(framework, folder, description):
 
 
 def main(argv):
-    frameworks = {"torch": torch, "cupy": cupy, "jax": jax, "numpy": numpy}
+    frameworks = {"torch": torch, "cupy": cupy, "jax": jax, "numpy": numpy, "triton": triton}
     if len(argv) != 2 or argv[0] not in frameworks or not pathlib.Path(argv[1]).is_dir():
-        print("frameworks: error: usage: frameworks.py torch|cupy|jax|numpy DIR, DIR the "
+        print("frameworks: error: usage: frameworks.py torch|cupy|jax|numpy|triton DIR, DIR the "
               "harness's input (tools/framework_runs runs it)", file=sys.stderr)
         return 2
     name, folder = argv[0], pathlib.Path(argv[1])
@@ -286,9 +310,11 @@ def main(argv):
                            (folder / "input.txt").read_text().splitlines())
         operation = description.get("operation", "sum")
         if operation not in ("sum", "softmax") or (operation == "softmax" and
-                                                   name not in ("torch", "numpy")):
-            print(f"frameworks: error: {name} has no {operation} here (the softmax: torch, or "
-                  "numpy as the tests' stand-in)", file=sys.stderr)
+                                                   name not in ("torch", "triton", "numpy")) \
+                or (operation == "sum" and name == "triton"):
+            print(f"frameworks: error: {name} has no {operation} here (the softmax: torch, "
+                  "triton, or numpy as the tests' stand-in; the sums: torch, cupy, jax, numpy)",
+                  file=sys.stderr)
             return 2
         framework = frameworks[name](description["element"], "rows" in description,
                                      softmax=operation == "softmax")

@@ -49,6 +49,9 @@ done
 "$runs" --operation softmax --rows 3 --cols 5 -- python3 -I -S scripts/frameworks.py torch \
     >"$work/out" 2>"$work/err"
 status=$? && expect 77 "no torch (softmax): skipped"
+"$runs" --operation softmax --rows 3 --cols 5 -- python3 -I -S scripts/frameworks.py triton \
+    >"$work/out" 2>"$work/err"
+status=$? && expect 77 "no triton (softmax): skipped"
 for case in "--n -1 -- true" "--type fp8 -- true" "--frobnicate -- true" "--n 8" "--n 8 --" \
             "--rows 4 -- true" "--cols 4 -- true" "--rows 4 --cols 4 --n 16 -- true" \
             "--rows 2^30 --cols 2^30 -- true" "--rows x --cols 4 -- true" "--rows 4 --cols 4" \

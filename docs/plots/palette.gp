@@ -19,11 +19,12 @@ known(p) = stepNumber(p) >= 1 && stepNumber(p) <= words(stepColours)
 colour(p) = known(p) ? word(stepColours, stepNumber(p)) + 0 : \
             strstrt(p, "cub") ? 0x000000 : \
             strstrt(p, "torch") ? 0x009e73 : \
+            strstrt(p, "triton") ? 0xd55e00 : \
             strstrt(p, "cupy") ? 0xe7298a : \
             strstrt(p, "jax") ? 0x525252 : 0x999999
 point(p) = known(p) ? word(stepPoints, stepNumber(p)) + 0 : \
            strstrt(p, "cub") || strstrt(p, "jax") ? 3 : \
-           strstrt(p, "cupy") ? 2 : 1
+           strstrt(p, "cupy") ? 2 : strstrt(p, "triton") ? 6 : 1
 dash(p) = known(p) ? 1 : strstrt(p, "cub") ? 2 : 3
 
 # A results CSV is read by column name, never by place, through tools/results_table (`tool`,

@@ -2,10 +2,11 @@
 # Part II's softmax programs (build/softmax_programs.txt: steps 17 and 18) at one total size (2^28
 # elements, 1 GiB of floats) over row lengths 2^5 to 2^20: softmax_by_length.csv (the harness's
 # rows; GB/s counts the input read once and the output written once) and its table .md.
-# TYPES="float bf16" picks the types (default float). Minutes. Beside them, the peer
-# torch.softmax(x, dim=-1) (torch_softmax) through tools/framework_runs --operation softmax,
-# the same input, checks, bytes and timing, where PYTHON (default python3) imports torch and
-# sees the GPU; else it is skipped, once, with the reason.
+# TYPES="float bf16" picks the types (default float). Minutes. Beside them, the peers
+# torch.softmax(x, dim=-1) (torch_softmax) and a Triton fused softmax (triton_softmax.py, after
+# Triton's tutorial: triton_softmax) through tools/framework_runs --operation softmax, the same
+# input, checks, bytes and timing, where PYTHON (default python3) imports torch (and triton) and
+# sees the GPU; else each is skipped, once, with the reason.
 # Then step 17 beside a variant that changes one thing (versus, below), with the GB/s table of
 # each: held_vectors (step17_held_max: every thread holds the most vectors its group allows, as
 # step 17 first did: the registers and the instructions change; step17_three_blocks_an_sm: step
@@ -24,12 +25,15 @@
 # wait_after_writes (step18_wait_after_writes: step 18's second cluster barrier whole, after the
 # writes, where step 18 arrives once a block has read the others' states and waits only before
 # it ends; float, 2^14 to 2^16).
-# PARTS (default all: "by_length long_rows held_vectors block_sizes lanes_first group_barrier
+# widths: steps 17 and 18 and the peers at every power of two from 2^5 to 2^20 and at widths
+# models use (100, 1000, 1536, 5120, 11008, 32000, 128256, 152064), TYPES: widths.csv, its
+# tables, a figure per type.
+# PARTS (default all: "by_length long_rows widths held_vectors block_sizes lanes_first group_barrier
 # exact_exp_16bit warp_8_vectors wait_after_writes") picks the parts; TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-parts=" ${PARTS:-by_length long_rows held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes} "
+parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes} "
 # versus NAME VARIANT[,VARIANT...] "TYPES" EXPONENT...: OUT/NAME.csv, the step the variants
 # change (step 17, or step 18 for step18_* variants) and each VARIANT one after the other at
 # 2^EXPONENT columns (2^28 elements in all), for each type
@@ -49,42 +53,66 @@ versus() {
       done
     } >"$out/$name.csv"
 }
-# lengths FILE FIRST LAST PROGRAM...: OUT/FILE, each PROGRAM and torch.softmax (where torch
-# runs) at 2^FIRST to 2^LAST columns (2^28 elements in all), for each type of TYPES
+# The softmax peers that run here, each tried once on a 1 x 32 matrix: torch.softmax and the
+# Triton kernel of triton_softmax.py (after Triton's tutorial); one that cannot run (77: not
+# installed, no GPU) is skipped, once, with the reason.
+softmax_peers=()
+find_softmax_peers() {
+    local name status
+    need framework_runs
+    for name in torch triton; do
+        status=0
+        framework_runs --rows 1 --cols 32 --verify-only --operation softmax -- \
+            "${PYTHON:-python3}" "$root/scripts/frameworks.py" "$name" >/dev/null || status=$?
+        case $status in
+        0) softmax_peers+=("$name") ;;
+        77) echo "softmax_by_length: the peer $name skipped" >&2 ;;
+        *) exit "$status" ;;
+        esac
+    done
+}
+# powers FIRST LAST: 2^FIRST ... 2^LAST, one a line
+powers() { local e; for e in $(seq "$1" "$2"); do echo $((2 ** e)); done; }
+# lengths FILE "WIDTHS" PROGRAM...: OUT/FILE, each PROGRAM and each softmax peer at each width
+# (2^28 / width rows, rounded down: 2^27 to 2^28 elements), for each type of TYPES. A peer that
+# cannot take a width (the Triton kernel past the row one program holds) says so and leaves no row.
 lengths() {
-    local file=$1 first=$2 last=$3 type exponent program torch=yes probe=0
-    shift 3
-    need "$@" framework_runs
-    local torch_softmax=(--operation softmax -- "${PYTHON:-python3}" "$root/scripts/frameworks.py" torch)
-    # a first run on a 1 x 32 matrix: 77, skipped (the script says why)
-    framework_runs --rows 1 --cols 32 --verify-only "${torch_softmax[@]}" >/dev/null || probe=$?
-    case $probe in
-    0) ;;
-    77) torch= && echo "softmax_by_length: torch.softmax(x, dim=-1) skipped" >&2 ;;
-    *) exit "$probe" ;;
-    esac
+    local file=$1 widths=$2 type cols program name
+    shift 2
+    need "$@"
     { "$1" --csv-header
       for type in ${TYPES:-float}; do
-          for exponent in $(seq "$first" "$last"); do
+          for cols in $widths; do
               for program; do
-                  "$program" --csv --type "$type" --cols "2^$exponent" --rows "2^$((28 - exponent))"
+                  "$program" --csv --type "$type" --cols "$cols" --rows "$((2 ** 28 / cols))"
               done
-              if [ -n "$torch" ]; then
-                  peer --csv --type "$type" --cols "2^$exponent" \
-                      --rows "2^$((28 - exponent))" "${torch_softmax[@]}"
-              fi
+              for name in "${softmax_peers[@]}"; do
+                  peer --csv --type "$type" --cols "$cols" --rows "$((2 ** 28 / cols))" \
+                      --operation softmax -- "${PYTHON:-python3}" "$root/scripts/frameworks.py" \
+                      "$name"
+              done
           done
       done
     } >"$out/$file"
 }
 rm -f "$out/failed_checks.txt"  # peer() names there a library's run that fails its check
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths)\  ]]; then
+    find_softmax_peers
+fi
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
     mapfile -t programs <"$build/softmax_programs.txt"
-    lengths softmax_by_length.csv 5 20 "${programs[@]}"
+    lengths softmax_by_length.csv "$(powers 5 20)" "${programs[@]}"
 fi
 # Rows longer than a block holds: step 17 (read twice) and step 18 (a cluster holds the row).
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" long_rows "* ]]; then
-    lengths long_rows.csv 13 20 step17_softmax step18_softmax_cluster
+    lengths long_rows.csv "$(powers 13 20)" step17_softmax step18_softmax_cluster
+fi
+# The widths models use beside every power of two: vocabularies (32000, 128256, 152064), model
+# and MLP widths (1536, 5120, 11008), and widths that are no multiple of 8 or of 128 (100, 1000).
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" widths "* ]]; then
+    mapfile -t programs <"$build/softmax_programs.txt"
+    lengths widths.csv "$({ powers 5 20; echo 100 1000 1536 5120 11008 32000 128256 152064 |
+        tr ' ' '\n'; } | sort -n)" "${programs[@]}"
 fi
 for part in held_vectors:step17_held_max,step17_three_blocks_an_sm:float:5:13 lanes_first:step17_lanes_first:float,bf16:5:11 \
     group_barrier:step17_group_barrier:float:11:13 exact_exp_16bit:step17_exact_exp_16bit:bf16:5:13 \
@@ -111,6 +139,21 @@ if [ -f "$csv" ]; then
             -e "out='$out/softmax_by_length'" "$here/softmax_by_length.gp"
     else
         echo "softmax_by_length: gnuplot not found (package gnuplot-nox): no figure drawn" >&2
+    fi
+fi
+# The widths' tables, and a figure for each type the run has (float, bf16).
+if [ -f "$out/widths.csv" ]; then
+    length_tables "$out/widths.csv" step "the input read once and the output written once" \
+        >"$out/widths.md"
+    copy=$root/experiments/copy_ceiling/results/${out##*/}/copy_ceiling.csv
+    [ -f "$copy" ] || copy=
+    if command -v gnuplot >/dev/null; then
+        for type in $(results_table --select type "$out/widths.csv" | sed 1d | sort -u); do
+            gnuplot -e "tool='$(bin results_table)'; csv='$out/widths.csv'; copy='$copy'" \
+                -e "type='$type'; out='$out/widths_$type'" "$here/softmax_by_length.gp"
+        done
+    else
+        echo "softmax_by_length: gnuplot not found (package gnuplot-nox): no widths figure" >&2
     fi
 fi
 if [ -f "$out/held_vectors.csv" ]; then

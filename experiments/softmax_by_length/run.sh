@@ -127,34 +127,31 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" block_sizes "* ]]; then
     need step17_softmax
     by_block block_sizes step17_softmax "64 128 256 512 1024" 256 1024 2048 4096 8192
 fi
+# figure CSV TYPE NAME: OUT/NAME.png and .svg, GB/s against the row length of TYPE, with the
+# fastest copy of this GPU's experiments/copy_ceiling run where there is one (gnuplot, columns
+# by name).
+figure() {
+    local copy=$root/experiments/copy_ceiling/results/${out##*/}/copy_ceiling.csv
+    [ -f "$copy" ] || copy=
+    if command -v gnuplot >/dev/null; then
+        gnuplot -e "tool='$(bin results_table)'; csv='$1'; copy='$copy'" \
+            -e "type='$2'; out='$out/$3'" "$here/softmax_by_length.gp"
+    else
+        echo "softmax_by_length: gnuplot not found (package gnuplot-nox): no figure $3" >&2
+    fi
+}
 if [ -f "$csv" ]; then
     length_tables "$csv" technique "the input read once and the output written once" \
         >"$out/softmax_by_length.md"
-    # The figure: GB/s against the row length, float, with the fastest copy of this GPU's
-    # experiments/copy_ceiling run where there is one (gnuplot, columns by name).
-    copy=$root/experiments/copy_ceiling/results/${out##*/}/copy_ceiling.csv
-    [ -f "$copy" ] || copy=
-    if command -v gnuplot >/dev/null; then
-        gnuplot -e "tool='$(bin results_table)'; csv='$csv'; copy='$copy'" \
-            -e "out='$out/softmax_by_length'" "$here/softmax_by_length.gp"
-    else
-        echo "softmax_by_length: gnuplot not found (package gnuplot-nox): no figure drawn" >&2
-    fi
+    figure "$csv" float softmax_by_length
 fi
 # The widths' tables, and a figure for each type the run has (float, bf16).
 if [ -f "$out/widths.csv" ]; then
     length_tables "$out/widths.csv" step "the input read once and the output written once" \
         >"$out/widths.md"
-    copy=$root/experiments/copy_ceiling/results/${out##*/}/copy_ceiling.csv
-    [ -f "$copy" ] || copy=
-    if command -v gnuplot >/dev/null; then
-        for type in $(results_table --select type "$out/widths.csv" | sed 1d | sort -u); do
-            gnuplot -e "tool='$(bin results_table)'; csv='$out/widths.csv'; copy='$copy'" \
-                -e "type='$type'; out='$out/widths_$type'" "$here/softmax_by_length.gp"
-        done
-    else
-        echo "softmax_by_length: gnuplot not found (package gnuplot-nox): no widths figure" >&2
-    fi
+    for type in $(results_table --select type "$out/widths.csv" | sed 1d | sort -u); do
+        figure "$out/widths.csv" "$type" "widths_$type"
+    done
 fi
 if [ -f "$out/held_vectors.csv" ]; then
     { echo "$(device "$out/held_vectors.csv"): GB/s, float, 2^28 elements in all"

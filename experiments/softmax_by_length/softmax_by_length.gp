@@ -12,7 +12,7 @@ set xlabel "row length (elements; rows = 2^{28} / length, rounded down)"
 set ylabel "GB/s (input read once, output written once / median time)"
 peak = firstNumber("peak_gbs", "", csv)
 set yrange [0 : 1.08 * peak]  # the peak line inside the frame
-set title sprintf("%s: the softmax of every row, 2^28 %s elements in all (2^27 to 2^28 where 2^28 is no multiple of the length)", \
+set title sprintf("%s: the softmax of every row, 2^28 %s elements in all (or a little less)", \
                   firstValue("device", "", csv), type) noenhanced
 set key at graph 0.03, graph 0.35 left top box opaque spacing 1.2 samplen 3 width -2
 set arrow 1 from 2**4.7, peak to 2**20.3, peak nohead lw 1.5 dt 2 lc rgb "#888888"

@@ -11,7 +11,12 @@
 # relative to the repository root) that meets every CONDITION (results_table's --where: NAME=VALUE,
 # NAME!=VALUE, NAME<VALUE...); min{...}, max{...}, median{...} and count{...} take every such
 # row (ranges, counts). A ratio is {A...} / {B...}, a gain in percent ({A...} / {B...} - 1) * 100.
-# FILE, COLUMN and CONDITIONs hold no ; { or }, and in a table's row no | (it would split the cell).
+# A log or listing (any other file) is read by lines: lines{FILE; REGEX}, the number of its lines
+# that match the extended regular expression REGEX (grep -cE); number{FILE; REGEX; K}, the K-th
+# number (default 1; digits with a sign, decimals or an exponent; "2^30" is the numbers 2 and
+# 30) on the first line that matches REGEX.
+# FILE, COLUMN, CONDITIONs and REGEX hold no ; { or }, and in a table's row no | (it would split
+# the cell).
 # The number checked is the last one before the comment (thousands commas, a sign - or −,
 # decimals, an exponent e-6), with at most a unit between (16 bytes, no |), and neither the
 # power of 2^18 nor part of a name (H200); it agrees when it is within half a unit of its last
@@ -112,12 +117,34 @@ trim() {
     trimmed=${trimmed%"${trimmed##*[![:space:]]}"}
 }
 
+# text_term MATCH lines|number FILE REGEX [K]: sets term to the number of a log's term, or
+# problem to what is wrong with it (and fails).
+text_term() {
+    local match=$1 kind=$2 file=$3 regex=$4 which line status
+    trim "$5" && which=${trimmed:-1}
+    [ -n "$file" ] && [ -n "$regex" ] ||
+        { problem="$match: a term is lines{FILE; REGEX} or number{FILE; REGEX; K}"; return 1; }
+    [ -f "$file" ] || { problem="$match: no file $file"; return 1; }
+    [[ $which =~ ^[1-9][0-9]*$ ]] || { problem="$match: K is a count from 1, not $which"; return 1; }
+    if [ "$kind" = lines ]; then
+        status=0
+        term=$(grep -cE -- "$regex" "$file") || status=$?
+        [ "$status" -le 1 ] || { problem="$match: grep cannot read REGEX $regex"; return 1; }
+        return 0
+    fi
+    line=$(grep -m 1 -E -- "$regex" "$file") ||
+        { problem="$match: no line of $file matches $regex"; return 1; }
+    term=$(grep -oE -- '[-−]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?' <<<"$line" | sed -n "${which}p")
+    term=${term/−/-}
+    [ -n "$term" ] || { problem="$match: the line holds fewer than $which numbers: $line"; return 1; }
+}
+
 # Sets computed to the arithmetic of a tie's EXPRESSION, each TERM replaced by its number from
 # results_table (asked once per term: pages repeat terms), or problem to what is wrong with it.
 declare -A numbers=()
 arithmetic() {
     local rest=$1 match aggregate file column part parts key trimmed
-    local pattern='(min|max|median|count)?\{([^{}]*)\}'
+    local pattern='(min|max|median|count|lines|number)?\{([^{}]*)\}'
     computed="" problem=""
     while [[ $rest =~ $pattern ]]; do
         match=${BASH_REMATCH[0]}
@@ -127,6 +154,11 @@ arithmetic() {
         rest=${rest#*"$match"}
         trim "${parts[0]:-}" && file=$trimmed
         trim "${parts[1]:-}" && column=$trimmed
+        if [ "$aggregate" = lines ] || [ "$aggregate" = number ]; then
+            text_term "$match" "$aggregate" "$file" "$column" "${parts[2]:-}" || return
+            computed+="($term)"
+            continue
+        fi
         [ -n "$file" ] && [ -n "$column" ] ||
             { problem="$match: a term is {FILE; COLUMN; CONDITION...}"; return; }
         local arguments=(--value "$column" --aggregate "$aggregate")

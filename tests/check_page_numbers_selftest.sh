@@ -6,7 +6,9 @@
 # a median, a count, a negative number and a table cell; a mistyped number fails, so does every
 # tie on a number of a CSV changed under the page, and so does a number one digit beyond its
 # rounding; a missing file, row or column, two rows where one is wanted, a cell that is not a
-# number and a malformed tie each fail with the reason; a page without ties passes. Then the
+# number and a malformed tie each fail with the reason; a log's lines and numbers are read by
+# regular expression, and a mistyped or changed one fails, as do a missing line, number or log;
+# a page without ties passes. Then the
 # example ties of tests/plots/page_numbers_step14.md (docs/step14_rows_block.md's numbers) must
 # agree with the repository's committed files.
 set -u -o pipefail
@@ -155,6 +157,42 @@ expect "missing files, rows, columns, two rows, malformed ties fail with the rea
     "FAIL: broken.md:15: the tie does not end (-->) on its line" \
     "FAIL: broken.md:16: a | in a table row splits its cell" \
     "16 problem(s); 16 tie(s) checked on 1 of 1 page(s)"
+
+# A log, read by lines: a count of matching lines, the K-th number on the first matching line.
+cat >"$work/results/mutant.txt" <<'EOF'
+# nvidia-smi: NVIDIA H200, 1653924089932
+ok: rejected: float, n = 2^10: sum 193.25 != exact sum 193.75
+ok: rejected: half, n = 2^12: sum 840.75 != exact sum 842.75, error -1.5e-3
+FAIL: passed: cfloat, n = 2^14
+EOF
+log=results/mutant.txt
+cat >"$work/log.md" <<EOF
+Rejected in 2<!-- = lines{$log; ^ok: rejected} --> of 3<!-- = lines{$log; ^(ok|FAIL):} --> runs; half's exact sum 842.75<!-- = number{$log; half, n; 4} -->,
+off by 2.0<!-- = number{$log; half; 4} - number{$log; half; 3} --> at n = 2^12, with 2<!-- = number{$log; ^ok: rejected: half} --> the first number of its line,
+an error of −1.5e-3<!-- = number{$log; half; 5} -->; 1<!-- = lines{$log; passed} --> passed, and 0<!-- = lines{$log; double} --> in double.
+EOF
+expect "a log's lines and numbers pass" 0 log.md "8 tie(s) checked on 1 of 1 page(s)" \
+    "ok: log.md:1: 2 = 2" "ok: log.md:1: 3 = 3" "ok: log.md:1: 842.75 = 842.75" \
+    "ok: log.md:2: 2.0 = 2" "ok: log.md:3: −1.5e-3 = -0.0015" "ok: log.md:3: 0 = 0"
+sed 's/in 2<!--/in 3<!--/' "$work/log.md" >"$work/log_mistyped.md"
+expect "a mistyped count of a log fails" 1 log_mistyped.md \
+    "FAIL: log_mistyped.md:1: printed 3, file gives 2"
+sed -i 's/sum 842.75,/sum 843.75,/' "$work/results/mutant.txt"
+expect "a log changed under the page fails" 1 log.md \
+    "FAIL: log.md:1: printed 842.75, file gives 843.75" "FAIL: log.md:2: printed 2.0, file gives 3"
+cat >"$work/log_broken.md" <<EOF
+No such line: 5<!-- = number{$log; double} -->
+Too few numbers: 5<!-- = number{$log; ^FAIL; 3} -->
+No such log: 5<!-- = lines{results/nope.txt; x} -->
+K not a count: 5<!-- = number{$log; half; 0} -->
+A bad regex: 5<!-- = lines{$log; (} -->
+EOF
+expect "a log's missing line, number, file, a bad K or regex fail with the reason" 1 \
+    log_broken.md "FAIL: log_broken.md:1: number{$log; double}: no line of $log matches double" \
+    "FAIL: log_broken.md:2: number{$log; ^FAIL; 3}: the line holds fewer than 3 numbers" \
+    "FAIL: log_broken.md:3: lines{results/nope.txt; x}: no file results/nope.txt" \
+    "FAIL: log_broken.md:4: number{$log; half; 0}: K is a count from 1, not 0" \
+    "FAIL: log_broken.md:5: lines{$log; (}: grep cannot read REGEX (" "5 problem(s)"
 
 printf '# No ties\n\n146 GB/s, and a comment that is no tie<!-- BEGIN generated -->.\n' >"$work/none.md"
 expect "a page without ties passes" 0 none.md \

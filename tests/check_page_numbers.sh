@@ -12,9 +12,9 @@
 # NAME!=VALUE, NAME<VALUE...); min{...}, max{...}, median{...} and count{...} take every such
 # row (ranges, counts). A ratio is {A...} / {B...}, a gain in percent ({A...} / {B...} - 1) * 100.
 # A log or listing (any other file) is read by lines: lines{FILE; REGEX}, the number of its lines
-# that match the extended regular expression REGEX (grep -cE); number{FILE; REGEX; K}, the K-th
-# number (default 1; digits with a sign, decimals or an exponent; "2^30" is the numbers 2 and
-# 30) on the first line that matches REGEX.
+# that match the extended regular expression REGEX (grep -cE); number{FILE; REGEX; K; M}, the
+# K-th number (default 1; digits with a sign, decimals or an exponent; "2^30" is the numbers 2
+# and 30) on the M-th line (default 1) that matches REGEX.
 # FILE, COLUMN, CONDITIONs and REGEX hold no ; { or }, and in a table's row no | (it would split
 # the cell).
 # The number checked is the last one before the comment (thousands commas, a sign - or −,
@@ -117,23 +117,25 @@ trim() {
     trimmed=${trimmed%"${trimmed##*[![:space:]]}"}
 }
 
-# text_term MATCH lines|number FILE REGEX [K]: sets term to the number of a log's term, or
+# text_term MATCH lines|number FILE REGEX [K [M]]: sets term to the number of a log's term, or
 # problem to what is wrong with it (and fails).
 text_term() {
-    local match=$1 kind=$2 file=$3 regex=$4 which line status
+    local match=$1 kind=$2 file=$3 regex=$4 which nth line status
     trim "$5" && which=${trimmed:-1}
+    trim "$6" && nth=${trimmed:-1}
     [ -n "$file" ] && [ -n "$regex" ] ||
-        { problem="$match: a term is lines{FILE; REGEX} or number{FILE; REGEX; K}"; return 1; }
+        { problem="$match: a term is lines{FILE; REGEX} or number{FILE; REGEX; K; M}"; return 1; }
     [ -f "$file" ] || { problem="$match: no file $file"; return 1; }
     [[ $which =~ ^[1-9][0-9]*$ ]] || { problem="$match: K is a count from 1, not $which"; return 1; }
+    [[ $nth =~ ^[1-9][0-9]*$ ]] || { problem="$match: M is a count from 1, not $nth"; return 1; }
     if [ "$kind" = lines ]; then
         status=0
-        term=$(grep -cE -- "$regex" "$file") || status=$?
+        term=$(grep -cE -- "$regex" "$file" 2>/dev/null) || status=$?
         [ "$status" -le 1 ] || { problem="$match: grep cannot read REGEX $regex"; return 1; }
         return 0
     fi
-    line=$(grep -m 1 -E -- "$regex" "$file") ||
-        { problem="$match: no line of $file matches $regex"; return 1; }
+    line=$(grep -m "$nth" -E -- "$regex" "$file" | sed -n "${nth}p")
+    [ -n "$line" ] || { problem="$match: no line $nth of $file matches $regex"; return 1; }
     term=$(grep -oE -- '[-−]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?' <<<"$line" | sed -n "${which}p")
     term=${term/−/-}
     [ -n "$term" ] || { problem="$match: the line holds fewer than $which numbers: $line"; return 1; }
@@ -155,7 +157,8 @@ arithmetic() {
         trim "${parts[0]:-}" && file=$trimmed
         trim "${parts[1]:-}" && column=$trimmed
         if [ "$aggregate" = lines ] || [ "$aggregate" = number ]; then
-            text_term "$match" "$aggregate" "$file" "$column" "${parts[2]:-}" || return
+            text_term "$match" "$aggregate" "$file" "$column" "${parts[2]:-}" "${parts[3]:-}" ||
+                return
             computed+="($term)"
             continue
         fi

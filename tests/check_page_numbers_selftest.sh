@@ -169,11 +169,13 @@ log=results/mutant.txt
 cat >"$work/log.md" <<EOF
 Rejected in 2<!-- = lines{$log; ^ok: rejected} --> of 3<!-- = lines{$log; ^(ok|FAIL):} --> runs; half's exact sum 842.75<!-- = number{$log; half, n; 4} -->,
 off by 2.0<!-- = number{$log; half; 4} - number{$log; half; 3} --> at n = 2^12, with 2<!-- = number{$log; ^ok: rejected: half} --> the first number of its line,
-an error of −1.5e-3<!-- = number{$log; half; 5} -->; 1<!-- = lines{$log; passed} --> passed, and 0<!-- = lines{$log; double} --> in double.
+an error of −1.5e-3<!-- = number{$log; half; 5} -->; 1<!-- = lines{$log; passed} --> passed, and 0<!-- = lines{$log; double} --> in double;
+the second rejection's first sum 840.75<!-- = number{$log; ^ok: rejected; 3; 2} -->.
 EOF
-expect "a log's lines and numbers pass" 0 log.md "8 tie(s) checked on 1 of 1 page(s)" \
+expect "a log's lines and numbers pass" 0 log.md "9 tie(s) checked on 1 of 1 page(s)" \
     "ok: log.md:1: 2 = 2" "ok: log.md:1: 3 = 3" "ok: log.md:1: 842.75 = 842.75" \
-    "ok: log.md:2: 2.0 = 2" "ok: log.md:3: −1.5e-3 = -0.0015" "ok: log.md:3: 0 = 0"
+    "ok: log.md:2: 2.0 = 2" "ok: log.md:3: −1.5e-3 = -0.0015" "ok: log.md:3: 0 = 0" \
+    "ok: log.md:4: 840.75 = 840.75"
 sed 's/in 2<!--/in 3<!--/' "$work/log.md" >"$work/log_mistyped.md"
 expect "a mistyped count of a log fails" 1 log_mistyped.md \
     "FAIL: log_mistyped.md:1: printed 3, file gives 2"
@@ -182,17 +184,19 @@ expect "a log changed under the page fails" 1 log.md \
     "FAIL: log.md:1: printed 842.75, file gives 843.75" "FAIL: log.md:2: printed 2.0, file gives 3"
 cat >"$work/log_broken.md" <<EOF
 No such line: 5<!-- = number{$log; double} -->
+No third such line: 5<!-- = number{$log; ^ok; 1; 3} -->
 Too few numbers: 5<!-- = number{$log; ^FAIL; 3} -->
 No such log: 5<!-- = lines{results/nope.txt; x} -->
 K not a count: 5<!-- = number{$log; half; 0} -->
 A bad regex: 5<!-- = lines{$log; (} -->
 EOF
 expect "a log's missing line, number, file, a bad K or regex fail with the reason" 1 \
-    log_broken.md "FAIL: log_broken.md:1: number{$log; double}: no line of $log matches double" \
-    "FAIL: log_broken.md:2: number{$log; ^FAIL; 3}: the line holds fewer than 3 numbers" \
-    "FAIL: log_broken.md:3: lines{results/nope.txt; x}: no file results/nope.txt" \
-    "FAIL: log_broken.md:4: number{$log; half; 0}: K is a count from 1, not 0" \
-    "FAIL: log_broken.md:5: lines{$log; (}: grep cannot read REGEX (" "5 problem(s)"
+    log_broken.md "FAIL: log_broken.md:1: number{$log; double}: no line 1 of $log matches double" \
+    "FAIL: log_broken.md:2: number{$log; ^ok; 1; 3}: no line 3 of $log matches ^ok" \
+    "FAIL: log_broken.md:3: number{$log; ^FAIL; 3}: the line holds fewer than 3 numbers" \
+    "FAIL: log_broken.md:4: lines{results/nope.txt; x}: no file results/nope.txt" \
+    "FAIL: log_broken.md:5: number{$log; half; 0}: K is a count from 1, not 0" \
+    "FAIL: log_broken.md:6: lines{$log; (}: grep cannot read REGEX (" "6 problem(s)"
 
 printf '# No ties\n\n146 GB/s, and a comment that is no tie<!-- BEGIN generated -->.\n' >"$work/none.md"
 expect "a page without ties passes" 0 none.md \

@@ -1,0 +1,560 @@
+// Step 19: step 18's softmax with one exponential per element. Where a group holds the row in
+// its registers the online (max, sum) state saves no read, and it costs instructions: an
+// exponential per element for the sum and another for the output, two more at every combine
+// (each shuffle level). Here the group finds the row's maximum M first, then computes
+// e^(x - M) once per element, keeps it in registers, sums it, and writes e^(x - M) * (1 / S):
+// two reductions with no exponential in them (as Triton's fused-softmax tutorial and QuACK
+// do). 16-bit elements (half the bytes of a float per element, so twice the elements a second
+// at the same bandwidth) also lose the 3 instructions __expf spends on outputs below 2^-126.
+// A row longer than a cluster holds is read twice, with step 18's online state.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+#include <cooperative_groups.h>
+
+#include "cuda_check.cuh"
+#include "kernel_helpers.cuh"
+#include "online_softmax.cuh"
+#include "rows.cuh"
+
+// A block of one warp works too: the warp stage needs no second warp.
+constexpr int minBlockSize = 32;
+
+// A state moves between lanes as its two floats.
+__device__ inline MaxSum shuffleDown(MaxSum state, unsigned int offset)
+{
+    return {shuffleDown(state.max, offset), shuffleDown(state.sum, offset)};
+}
+
+// The combined state of a group's values, in every lane of the group (every thread writes
+// from it): the group's first lane combines them as step 16's groupSum adds them, then hands
+// its state to the others, so they all hold the same bits.
+template <unsigned int rowThreads>
+__device__ MaxSum groupCombine(MaxSum state)
+{
+    for (unsigned int offset = rowThreads / 2; offset > 0; offset /= 2)
+        state = combine(state, shuffleDown(state, offset));
+    return {__shfl_sync(0xFFFFFFFFu, state.max, 0, rowThreads),
+            __shfl_sync(0xFFFFFFFFu, state.sum, 0, rowThreads)};
+}
+
+// The combined state of a group of several warps (rowThreads of 64 up to the block), in every
+// thread of it: each warp combines its own, lane 0 of each warp leaves that state in shared
+// memory, and every warp of the group combines its group's states in the same order (the same
+// bits in every warp, with no second barrier). Every thread of the block must call it.
+template <unsigned int rowThreads>
+__device__ MaxSum warpsCombine(MaxSum state)
+{
+    constexpr unsigned int warps = rowThreads / 32;
+    MaxSum* warpStates = sharedMemory<MaxSum>();
+    const unsigned int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const unsigned int groupFirstWarp = warp / warps * warps;
+    state = groupCombine<32>(state);
+    if (lane == 0) warpStates[warp] = state;
+    __syncthreads();
+    return groupCombine<32>(lane < warps ? warpStates[groupFirstWarp + lane] : emptyMaxSum());
+}
+
+// The blocks of a cluster, at most: 8 is the size every GPU with clusters runs (the portable
+// size: a cluster's blocks run at once, on the SMs of one GPC).
+constexpr unsigned int maxClusterBlocks = 8;
+
+// The two reductions of a row held on chip: its maximum (fmaxf skips a NaN element; the NaN
+// then reaches the sum through e^(NaN - M) and makes the row NaN, as a +inf does through
+// e^(inf - inf)) and its sum. Each has its identity, the value of a thread that holds nothing.
+struct Maximum {
+    static constexpr float identity = -INFINITY;
+    __device__ float operator()(float a, float b) const { return fmaxf(a, b); }
+};
+struct Plus {
+    static constexpr float identity = 0.0f;
+    __device__ float operator()(float a, float b) const { return a + b; }
+};
+
+// The reduction of a group's values (rowThreads of 8 or 32 lanes), in every lane: a butterfly
+// (__shfl_xor_sync), where lanes i and i ^ offset compute op(a, b) and op(b, a), the same bits
+// (both operations commute), so no broadcast is needed. A shuffle moves one float, where a
+// (max, sum) state moved two and its combine took two expf.
+template <unsigned int rowThreads, typename Op>
+__device__ float groupReduce(float value, Op op)
+{
+    for (unsigned int offset = rowThreads / 2; offset > 0; offset /= 2)
+        value = op(value, __shfl_xor_sync(0xFFFFFFFFu, value, offset, rowThreads));
+    return value;
+}
+
+// The reduction of a group of several warps (rowThreads of 64 up to the block), in every thread
+// of it: each warp reduces its own, lane 0 of each warp leaves it in shared memory (slot 0 for
+// the maximum, 1 for the sum: the sum's writes never meet a late read of the maximum), and every
+// warp reduces its group's values. Every thread of the block must call it.
+template <unsigned int rowThreads, typename Op>
+__device__ float warpsReduce(float value, Op op, unsigned int slot)
+{
+    constexpr unsigned int warps = rowThreads / 32;
+    float* warpValues = sharedMemory<float>() + slot * (blockDim.x / 32);
+    const unsigned int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+    const unsigned int groupFirstWarp = warp / warps * warps;
+    value = groupReduce<32>(value, op);
+    if (lane == 0) warpValues[warp] = value;
+    __syncthreads();
+    return groupReduce<32>(lane < warps ? warpValues[groupFirstWarp + lane] : Op::identity, op);
+}
+
+// The reduction of a cluster's clusterBlocks blocks, in every thread of the cluster: each block
+// reduces its own (warpsReduce), thread 0 leaves it in the block's shared memory (a slot per
+// reduction, as above), and after the cluster's barrier the first clusterBlocks lanes of every
+// warp read the blocks' values from the blocks' shared memory (distributed shared memory) and
+// the warp reduces them. The sum's barrier also orders every read of the maxima before it.
+// After the sum a block's shared memory must outlive the others' reads: each thread arrives
+// once it has read (clusterArriveAfterReads) and the kernel waits before it ends
+// (clusterWaitForReaders), so the writes go on meanwhile. Every thread of the cluster calls it.
+template <unsigned int blockSize, unsigned int clusterBlocks, typename Op>
+__device__ float clusterReduce(float value, Op op, unsigned int slot)
+{
+#if __CUDA_ARCH__ >= 900
+    __shared__ float blockValues[2];
+    value = warpsReduce<blockSize>(value, op, slot);
+    if (threadIdx.x == 0) blockValues[slot] = value;
+    cooperative_groups::cluster_group cluster = cooperative_groups::this_cluster();
+    cluster.sync();  // every block's value written and visible to the cluster
+    const unsigned int lane = threadIdx.x % 32;
+    return groupReduce<32>(
+        lane < clusterBlocks ? *cluster.map_shared_rank(&blockValues[slot], lane) : Op::identity,
+        op);
+#else
+    __trap();  // no clusters before compute capability 9.0; the host refuses to launch one
+    return value;
+#endif
+}
+
+// The second barrier's arrival: this thread's reads of the others' sums are done.
+__device__ inline void clusterArriveAfterReads()
+{
+#if __CUDA_ARCH__ >= 900
+    cooperative_groups::this_cluster().barrier_arrive();
+#endif
+}
+
+// The reduction of a row's group, whatever its size: a cluster, several warps, or lanes.
+template <unsigned int blockSize, unsigned int rowThreads, typename Op>
+__device__ float rowReduce(float value, Op op, unsigned int slot)
+{
+    constexpr unsigned int clusterBlocks = rowThreads > blockSize ? rowThreads / blockSize : 1;
+    if constexpr (clusterBlocks > 1)
+        return clusterReduce<blockSize, clusterBlocks>(value, op, slot);
+    else if constexpr (rowThreads > 32)
+        return warpsReduce<rowThreads>(value, op, slot);
+    else
+        return groupReduce<rowThreads>(value, op);
+}
+
+// The second barrier's wait: no block leaves while another may still read its state.
+__device__ inline void clusterWaitForReaders()
+{
+#if __CUDA_ARCH__ >= 900
+    cooperative_groups::this_cluster().barrier_wait();
+#endif
+}
+
+// One 128-bit load: 8 halves or bfloat16s, 4 floats.
+constexpr std::size_t vectorBytes = 16;
+
+template <typename T>
+constexpr unsigned int elementsPerVector = vectorBytes / sizeof(T);
+
+template <typename T>
+struct alignas(vectorBytes) Vector {
+    T element[elementsPerVector<T>];
+};
+
+// The load goes through the read-only (non-coherent) data path: the input does not change
+// while the kernel runs.
+template <typename T>
+__device__ Vector<T> loadVector(const T* address)
+{
+    int4 bits = __ldg(reinterpret_cast<const int4*>(address));
+    Vector<T> vector;
+    memcpy(&vector, &bits, sizeof bits);
+    return vector;
+}
+
+template <typename T>
+__device__ void storeVector(T* address, const Vector<T>& vector)
+{
+    int4 bits;
+    memcpy(&bits, &vector, sizeof bits);
+    *reinterpret_cast<int4*>(address) = bits;
+}
+
+// e^x of an element. 16-bit elements take the hardware's approximate exponential: e^x =
+// 2^(x log2 e), one product and one MUFU.EX2, as __expf (at most 2 + 1.173|x| float ulps off,
+// CUDA C++ Programming Guide, "Intrinsic Functions"), but with outputs below 2^-126 flushed to
+// 0 (ex2.approx.ftz), which spares the 3 instructions __expf spends scaling them (within the
+// check's floor of 2^-126); far inside their output's rounding (2^-11 half, 2^-8 bfloat16).
+// Float keeps expf (2 ulps): its output is rounded to 2^-24.
+template <typename T>
+__device__ float exponential(float x)
+{
+    if constexpr (sizeof(T) == 2) {
+        float y;
+        asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x * 1.4426950408889634f));
+        return y;
+    } else {
+        return expf(x);
+    }
+}
+
+// The state of one vector's elements: their maximum first, then one exponential per element
+// (not the two of combining them one by one). Only -inf: the count, as combine() keeps it; a
+// NaN: the state NaN, as combine() gives.
+template <typename T>
+__device__ MaxSum maxSumOfVector(const Vector<T>& vector)
+{
+    float max = -INFINITY;
+    bool nan = false;
+    for (unsigned int e = 0; e < elementsPerVector<T>; ++e) {
+        const float x = float(vector.element[e]);
+        max = fmaxf(max, x);
+        nan = nan || isnan(x);
+    }
+    if (nan) return {NAN, NAN};
+    if (max == -INFINITY) return {max, float(elementsPerVector<T>)};
+    float sum = 0;
+    for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
+        sum += exponential<T>(float(vector.element[e]) - max);
+    return {max, sum};
+}
+
+// e^(x - M) / S of each element, in float, rounded once to T.
+template <typename T>
+__device__ Vector<T> softmaxOfVector(const Vector<T>& x, float max, float inverseSum)
+{
+    Vector<T> y;
+    for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
+        y.element[e] = T(exponential<T>(float(x.element[e]) - max) * inverseSum);
+    return y;
+}
+
+// A row starts wherever the one before it ends: its head (the elements before its first
+// 16-byte boundary), its aligned body of whole vectors, and its tail (step 16). The output's
+// row has the same alignment: both arrays start 16-byte aligned (softmaxRows checks).
+struct RowParts {
+    std::size_t head, vectors, tailStart;
+};
+
+template <typename T>
+__device__ RowParts rowParts(const T* row, std::size_t rowCols)
+{
+    const std::size_t misalignment = reinterpret_cast<std::uintptr_t>(row) % vectorBytes;
+    std::size_t head = (vectorBytes - misalignment) % vectorBytes / sizeof(T);
+    if (head > rowCols) head = rowCols;
+    const std::size_t vectors = (rowCols - head) / elementsPerVector<T>;
+    return {head, vectors, head + vectors * elementsPerVector<T>};
+}
+
+// Vectors a thread holds in registers: 1, 2, 4 or 8, as few as the row needs. The registers a
+// thread is compiled with set how many threads an SM keeps (65536 registers an SM): a thread
+// that held 8 vectors (32 registers of data, 80 in all) for a row that fills 1 of them kept an
+// SM at 3 blocks of 256 instead of 8, and so at 3/8 of the loads in flight. A warp of floats
+// may hold 16 (a row of 2048), so that such a row needs no second warp, shared memory or
+// barrier: 9.6 % faster on the H200, 1.5 % slower on the H100 (docs/step17_softmax.md). 16-bit
+// elements hold at most 4: their e^(x - M) are kept as floats, 32 of them, as many as 8
+// vectors of floats; 8 vectors of bf16 took 100 registers a thread (ptxas, sm_90), two blocks
+// of 256 an SM, and ran 23 % slower at 4096 columns on the H200
+// (experiments/softmax_by_length/README.md). A block of 1024 threads has 64 registers each,
+// and 8 vectors there spill to local memory: it holds at most 4.
+constexpr unsigned int warpOfFloatsVectors = 16;
+
+template <typename T>
+__host__ __device__ constexpr unsigned int maxHeldVectors(unsigned int blockSize,
+                                                          unsigned int rowThreads)
+{
+    if (blockSize == 1024 || sizeof(T) == 2) return 4;
+    return rowThreads == 32 ? warpOfFloatsVectors : 8;
+}
+
+// The row a group keeps on chip: rowThreads x heldVectors x elementsPerVector elements.
+template <typename T>
+constexpr std::size_t rowCapacity(unsigned int rowThreads, unsigned int heldVectors)
+{
+    return std::size_t(rowThreads) * heldVectors * elementsPerVector<T>;
+}
+
+// One read: each group of rowThreads threads (8, 32, 64, ... up to the block) does one row. Thread
+// t loads vectors t, t + rowThreads, ... (at most heldVectors: the row fits) and the group's first
+// threads the head and the tail, one element each; each thread combines the states of what it
+// holds, the group combines the threads' states, and every thread writes e^(x - M) / S of what it
+// holds, from its registers. A group past the last row holds nothing but still takes part in the
+// shuffles. Past the block, the group is a cluster of rowThreads / blockSize blocks.
+template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors, typename T>
+__global__ void __launch_bounds__(blockSize)
+    softmaxOneReadKernel(const T* input, T* output, std::size_t rows, std::size_t cols)
+{
+    constexpr unsigned int clusterBlocks = rowThreads > blockSize ? rowThreads / blockSize : 1;
+    constexpr unsigned int rowsPerBlock = rowThreads > blockSize ? 1 : blockSize / rowThreads;
+    // A cluster's blocks are consecutive in the grid: block b is block b % clusterBlocks of
+    // cluster b / clusterBlocks (the launch sets the cluster's shape to clusterBlocks x 1 x 1).
+    const std::size_t rowIndex =
+        clusterBlocks > 1 ? blockIdx.x / clusterBlocks
+                          : std::size_t(blockIdx.x) * rowsPerBlock + threadIdx.x / rowThreads;
+    const unsigned int t = clusterBlocks > 1 ? blockIdx.x % clusterBlocks * blockSize + threadIdx.x
+                                             : threadIdx.x % rowThreads;
+    const std::size_t rowCols = rowIndex < rows ? cols : 0;
+    const T* row = input + rowIndex * cols;
+    T* out = output + rowIndex * cols;
+    const RowParts parts = rowParts(row, rowCols);
+
+    // Unrolled with a constant count, so held[k] are registers, not local memory.
+    Vector<T> held[heldVectors];
+#pragma unroll
+    for (unsigned int k = 0; k < heldVectors; ++k) {
+        const std::size_t vector = t + k * rowThreads;
+        if (vector < parts.vectors)
+            held[k] = loadVector(row + parts.head + vector * elementsPerVector<T>);
+    }
+    // Head and tail: fewer than elementsPerVector (<= 8 <= rowThreads) elements each.
+    const bool hasHead = t < parts.head, hasTail = t < rowCols - parts.tailStart;
+    const float headX = hasHead ? float(row[t]) : 0.0f;
+    const float tailX = hasTail ? float(row[parts.tailStart + t]) : 0.0f;
+
+    // The row's maximum M first: no exponential yet.
+    float max = -INFINITY;
+#pragma unroll
+    for (unsigned int k = 0; k < heldVectors; ++k)
+        if (t + k * rowThreads < parts.vectors)
+            for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
+                max = fmaxf(max, float(held[k].element[e]));
+    if (hasHead) max = fmaxf(max, headX);
+    if (hasTail) max = fmaxf(max, tailX);
+    max = rowReduce<blockSize, rowThreads>(max, Maximum(), 0);
+
+    // Then one exponential per element, e^(x - M), kept in registers (floats) for the writes.
+    float exps[heldVectors][elementsPerVector<T>];
+    float sum = 0;
+#pragma unroll
+    for (unsigned int k = 0; k < heldVectors; ++k)
+        if (t + k * rowThreads < parts.vectors)
+            for (unsigned int e = 0; e < elementsPerVector<T>; ++e) {
+                exps[k][e] = exponential<T>(float(held[k].element[e]) - max);
+                sum += exps[k][e];
+            }
+    const float headExp = hasHead ? exponential<T>(headX - max) : 0.0f;
+    const float tailExp = hasTail ? exponential<T>(tailX - max) : 0.0f;
+    sum = rowReduce<blockSize, rowThreads>(sum + headExp + tailExp, Plus(), 1);
+    if constexpr (clusterBlocks > 1) clusterArriveAfterReads();
+
+    // From the registers: the input is not read again.
+    const float inverseSum = 1.0f / sum;
+#pragma unroll
+    for (unsigned int k = 0; k < heldVectors; ++k) {
+        const std::size_t vector = t + k * rowThreads;
+        if (vector < parts.vectors) {
+            Vector<T> y;
+            for (unsigned int e = 0; e < elementsPerVector<T>; ++e)
+                y.element[e] = T(exps[k][e] * inverseSum);
+            storeVector(out + parts.head + vector * elementsPerVector<T>, y);
+        }
+    }
+    if (hasHead) out[t] = T(headExp * inverseSum);
+    if (hasTail) out[parts.tailStart + t] = T(tailExp * inverseSum);
+    if constexpr (clusterBlocks > 1) clusterWaitForReaders();
+}
+
+// Loads a thread asks for before it combines any of them, on the path that reads twice.
+constexpr unsigned int loadsInFlight = 4;
+
+// Two reads, for a row longer than a block holds: one block per row. Read 1 streams the row
+// for (M, S), loadsInFlight vectors in flight per thread, each combined into the thread's
+// state as it arrives; the block combines the states; read 2 loads the row again (from L2
+// where it stayed) and writes e^(x - M) / S.
+template <unsigned int blockSize, typename T>
+__global__ void __launch_bounds__(blockSize)
+    softmaxTwoReadsKernel(const T* input, T* output, std::size_t cols)
+{
+    const unsigned int t = threadIdx.x;
+    const T* row = input + std::size_t(blockIdx.x) * cols;
+    T* out = output + std::size_t(blockIdx.x) * cols;
+    const RowParts parts = rowParts(row, cols);
+    const T* body = row + parts.head;  // 16-byte aligned
+
+    MaxSum state = emptyMaxSum();
+    for (std::size_t v = t; v < parts.vectors; v += loadsInFlight * blockSize) {
+        Vector<T> loaded[loadsInFlight];  // every load of the trip is asked for before any use
+        for (unsigned int a = 0; a < loadsInFlight; ++a)
+            if (v + a * blockSize < parts.vectors)
+                loaded[a] = loadVector(body + (v + a * blockSize) * elementsPerVector<T>);
+        for (unsigned int a = 0; a < loadsInFlight; ++a)
+            if (v + a * blockSize < parts.vectors)
+                state = combine(state, maxSumOfVector(loaded[a]));
+    }
+    if (t < parts.head) state = combine(state, maxSumOf(float(row[t])));
+    if (t < cols - parts.tailStart)
+        state = combine(state, maxSumOf(float(row[parts.tailStart + t])));
+    state = warpsCombine<blockSize>(state);
+
+    const float inverseSum = 1.0f / state.sum;
+    for (std::size_t v = t; v < parts.vectors; v += loadsInFlight * blockSize) {
+        Vector<T> loaded[loadsInFlight];
+        for (unsigned int a = 0; a < loadsInFlight; ++a)
+            if (v + a * blockSize < parts.vectors)
+                loaded[a] = loadVector(body + (v + a * blockSize) * elementsPerVector<T>);
+        for (unsigned int a = 0; a < loadsInFlight; ++a)
+            if (v + a * blockSize < parts.vectors)
+                storeVector(out + parts.head + (v + a * blockSize) * elementsPerVector<T>,
+                            softmaxOfVector(loaded[a], state.max, inverseSum));
+    }
+    if (t < parts.head) out[t] = T(exponential<T>(float(row[t]) - state.max) * inverseSum);
+    if (t < cols - parts.tailStart) {
+        const std::size_t c = parts.tailStart + t;
+        out[c] = T(exponential<T>(float(row[c]) - state.max) * inverseSum);
+    }
+}
+
+// A grid holds at most 2^31 - 1 blocks in x.
+constexpr std::size_t maxGridBlocks = 2147483647;
+
+// Clusters are Hopper's: on a GPU without them, a row that needs one is refused in one line.
+inline void requireClusters(unsigned int clusterBlocks, std::size_t cols)
+{
+    int device = 0, clusters = 0;
+    CUDA_CHECK(cudaGetDevice(&device));
+    CUDA_CHECK(cudaDeviceGetAttribute(&clusters, cudaDevAttrClusterLaunch, device));
+    if (clusters) return;
+    std::fprintf(stderr,
+                 "error: a row of %zu elements needs a cluster of %u blocks, and this GPU has no "
+                 "thread-block clusters (compute capability 9.0 and later)\n",
+                 cols, clusterBlocks);
+    std::exit(exitCudaError);
+}
+
+// blockSize / rowThreads rows per block, or one row per cluster of rowThreads / blockSize
+// blocks: one launch, or one per 2^31 - 1 blocks. cudaLaunchKernelEx takes the cluster's
+// shape as a launch attribute; with no attribute it is a plain launch.
+template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors, typename T>
+void launchOneRead(const T* input, T* output, Shape shape)
+{
+    constexpr unsigned int clusterBlocks = rowThreads > blockSize ? rowThreads / blockSize : 1;
+    constexpr std::size_t rowsPerBlock = rowThreads > blockSize ? 1 : blockSize / rowThreads;
+    if (clusterBlocks > 1) requireClusters(clusterBlocks, shape.cols);
+    cudaLaunchAttribute cluster = {};
+    cluster.id = cudaLaunchAttributeClusterDimension;
+    cluster.val.clusterDim.x = clusterBlocks;
+    cluster.val.clusterDim.y = 1;
+    cluster.val.clusterDim.z = 1;
+    cudaLaunchConfig_t config = {};
+    config.blockDim = dim3(blockSize);
+    // A float a warp for each of the two reductions, where the group has several warps.
+    config.dynamicSmemBytes = rowThreads > 32 ? 2 * (blockSize / 32) * sizeof(float) : 0;
+    config.attrs = &cluster;
+    config.numAttrs = clusterBlocks > 1 ? 1 : 0;
+    const std::size_t rowsPerLaunch = maxGridBlocks / clusterBlocks * rowsPerBlock;
+    for (std::size_t first = 0; first < shape.rows; first += rowsPerLaunch) {
+        const std::size_t rows = std::min(shape.rows - first, rowsPerLaunch);
+        config.gridDim = dim3(unsigned(ceilDiv(rows, rowsPerBlock) * clusterBlocks));
+        CUDA_CHECK(cudaLaunchKernelEx(
+            &config, softmaxOneReadKernel<blockSize, rowThreads, heldVectors, T>,
+            input + first * shape.cols, output + first * shape.cols, rows, shape.cols));
+    }
+}
+
+template <unsigned int blockSize, typename T>
+void launchTwoReads(const T* input, T* output, Shape shape)
+{
+    const std::size_t sharedBytes = (blockSize / 32) * sizeof(MaxSum);
+    for (std::size_t first = 0; first < shape.rows; first += maxGridBlocks) {
+        const unsigned int rows = unsigned(std::min(shape.rows - first, maxGridBlocks));
+        softmaxTwoReadsKernel<blockSize><<<rows, blockSize, sharedBytes>>>(
+            input + first * shape.cols, output + first * shape.cols, shape.cols);
+        CUDA_CHECK_LAUNCH();
+    }
+}
+
+// The row fits the registers of a cluster of the most blocks: one read.
+template <typename T>
+bool softmaxReadsOnce(Shape shape, int blockSize)
+{
+    const unsigned int threads = unsigned(blockSize) * maxClusterBlocks;
+    return shape.cols <= rowCapacity<T>(threads, maxHeldVectors<T>(blockSize, threads));
+}
+
+// The fewest vectors a thread of a group holds where the group is chosen at all: the next
+// smaller group (smallerGroupVectors: its capacity in vectors) takes every shorter row.
+constexpr unsigned int fewestHeldVectors(unsigned int rowThreads, unsigned int smallerGroupVectors)
+{
+    unsigned int held = 1;
+    while (rowThreads * held <= smallerGroupVectors) held *= 2;
+    return held;
+}
+
+// Launches the one-read kernel where a group of rowThreads holds the row with heldVectors a
+// thread or the next power of 2 up to the block's maximum; false where it does not fit.
+template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors, typename T>
+bool launchOneReadIfFits(const T* input, T* output, Shape shape)
+{
+    if constexpr (heldVectors > maxHeldVectors<T>(blockSize, rowThreads)) {
+        return false;
+    } else {
+        if (shape.cols <= rowCapacity<T>(rowThreads, heldVectors)) {
+            launchOneRead<blockSize, rowThreads, heldVectors>(input, output, shape);
+            return true;
+        }
+        return launchOneReadIfFits<blockSize, rowThreads, 2 * heldVectors>(input, output, shape);
+    }
+}
+
+// The smallest group that holds the row (8 lanes, a warp, 2, 4, ... warps up to the block),
+// each thread with the fewest vectors that hold it: a row that fills its threads' registers
+// brings the most bytes an SM can ask for at once (a group of several warps holds the most a
+// thread allows, as a smaller group with fewer would not hold the row). Then clusters of 2, 4
+// and 8 blocks. False where even a cluster of maxClusterBlocks does not hold the row.
+template <unsigned int blockSize, unsigned int rowThreads, unsigned int smallerGroupVectors,
+          typename T>
+bool launchOneReadInGroups(const T* input, T* output, Shape shape)
+{
+    if constexpr (rowThreads > blockSize * maxClusterBlocks) {
+        return false;
+    } else {
+        constexpr unsigned int fewest = fewestHeldVectors(rowThreads, smallerGroupVectors);
+        if (launchOneReadIfFits<blockSize, rowThreads, fewest>(input, output, shape)) return true;
+        constexpr unsigned int nextThreads = rowThreads == 8 ? 32 : 2 * rowThreads;
+        constexpr unsigned int capacity = rowThreads * maxHeldVectors<T>(blockSize, rowThreads);
+        return launchOneReadInGroups<blockSize, nextThreads, capacity>(input, output, shape);
+    }
+}
+
+// One read where a group's registers hold the row; else the block reads the row twice.
+template <unsigned int blockSize, typename T>
+void launchSoftmax(const T* input, T* output, Shape shape)
+{
+    if (!launchOneReadInGroups<blockSize, 8, 0>(input, output, shape))
+        launchTwoReads<blockSize>(input, output, shape);
+}
+
+// Writes softmax(row r) to output[r * cols .. (r + 1) * cols) for every row r. The kernels
+// need the block size at compile time: one instance per size the CLI allows.
+template <typename T>
+void softmaxRows(const T* input, T* output, Shape shape, int blockSize)
+{
+    if (shape.elements() == 0) return;
+    if (reinterpret_cast<std::uintptr_t>(input) % vectorBytes != 0 ||
+        reinterpret_cast<std::uintptr_t>(output) % vectorBytes != 0) {
+        std::fprintf(stderr, "error: softmaxRows(): input and output must be 16-byte aligned\n");
+        std::exit(exitBadUsage);
+    }
+    // clang-format off
+    switch (blockSize) {
+    case 1024: launchSoftmax<1024>(input, output, shape); break;
+    case 512:  launchSoftmax<512>(input, output, shape); break;
+    case 256:  launchSoftmax<256>(input, output, shape); break;
+    case 128:  launchSoftmax<128>(input, output, shape); break;
+    case 64:   launchSoftmax<64>(input, output, shape); break;
+    case 32:   launchSoftmax<32>(input, output, shape); break;
+    default:   noKernelForBlockSize(blockSize);
+    }
+    // clang-format on
+}

@@ -76,7 +76,7 @@ device() { results_table --select device "$1" | sed -n 2p; }  # CSV: the device 
 # softmax_by_length): GB/s, then % of the peak, a row per type and length, a column per value
 # of COLUMN (step or technique); COUNTED says which bytes GB/s counts.
 length_tables() {
-    echo "$(device "$1"): GB/s ($3 / median time), 2^28 elements in all"
+    echo "$(device "$1"): GB/s ($3 / median time), 2^${LOG_ELEMENTS:-28} elements in all"
     echo
     results_table --pivot type,cols "$2" %.0f gbs "$1"
     echo

@@ -28,12 +28,22 @@
 # widths: steps 17 and 18 and the peers at every power of two from 2^5 to 2^20 and at widths
 # models use (100, 1000, 1536, 5120, 11008, 32000, 128256, 152064), TYPES: widths.csv, its
 # tables, a figure per type.
+# one_exponential: step 18, step 19 and step19_16bit_held_8 (16-bit elements up to 8 vectors a
+# thread, as step 18) beside the peers at the widths of WIDTHS (default 1024 2048 4096 8192 16384
+# 32768 65536), TYPES (default "bf16 float"): one_exponential.csv, its tables, a figure per type.
+# one_exponential_counters: Nsight Compute's counters of steps 18 and 19 (and held_8) at 4096
+# columns, bf16 and float, 2^26 elements: step19_counters/. one_exponential_wrong: the wrong step
+# 19s, step19_warp_max under the check and step19_one_slot under racecheck:
+# step19_wrong_kernels.txt. LOG_ELEMENTS (default 28) sets the total, 2^LOG_ELEMENTS elements, of
+# every sweep over widths (the committed step 19 runs: 27).
 # PARTS (default all: "by_length long_rows widths held_vectors block_sizes lanes_first group_barrier
-# exact_exp_16bit warp_8_vectors wait_after_writes") picks the parts; TABLES_ONLY=1: the tables of OUT's CSVs.
+# exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters
+# one_exponential_wrong") picks the parts; TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes} "
+parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong} "
+elements=$((2 ** ${LOG_ELEMENTS:-28}))
 # versus NAME VARIANT[,VARIANT...] "TYPES" EXPONENT...: OUT/NAME.csv, the step the variants
 # change (step 17, or step 18 for step18_* variants) and each VARIANT one after the other at
 # 2^EXPONENT columns (2^28 elements in all), for each type
@@ -74,7 +84,7 @@ find_softmax_peers() {
 # powers FIRST LAST: 2^FIRST ... 2^LAST, one a line
 powers() { local e; for e in $(seq "$1" "$2"); do echo $((2 ** e)); done; }
 # lengths FILE "WIDTHS" PROGRAM...: OUT/FILE, each PROGRAM and each softmax peer at each width
-# (2^28 / width rows, rounded down: 2^27 to 2^28 elements), for each type of TYPES. A peer that
+# (2^LOG_ELEMENTS / width rows, rounded down), for each type of TYPES. A peer that
 # cannot take a width (the Triton kernel past the row one program holds) says so and leaves no row.
 lengths() {
     local file=$1 widths=$2 type cols program name
@@ -84,10 +94,10 @@ lengths() {
       for type in ${TYPES:-float}; do
           for cols in $widths; do
               for program; do
-                  "$program" --csv --type "$type" --cols "$cols" --rows "$((2 ** 28 / cols))"
+                  "$program" --csv --type "$type" --cols "$cols" --rows "$((elements / cols))"
               done
               for name in "${softmax_peers[@]}"; do
-                  peer --csv --type "$type" --cols "$cols" --rows "$((2 ** 28 / cols))" \
+                  peer --csv --type "$type" --cols "$cols" --rows "$((elements / cols))" \
                       --operation softmax -- "${PYTHON:-python3}" "$root/scripts/frameworks.py" \
                       "$name"
               done
@@ -96,7 +106,7 @@ lengths() {
     } >"$out/$file"
 }
 rm -f "$out/failed_checks.txt"  # peer() names there a library's run that fails its check
-if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths)\  ]]; then
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths|one_exponential)\  ]]; then
     find_softmax_peers
 fi
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
@@ -114,6 +124,42 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" widths "* ]]; then
     lengths widths.csv "$({ powers 5 20; echo 100 1000 1536 5120 11008 32000 128256 152064 |
         tr ' ' '\n'; } | sort -n)" "${programs[@]}"
 fi
+# Step 19 against step 18 and the peers, and step 19 with step 18's 8 vectors of 16-bit elements.
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" one_exponential "* ]]; then
+    TYPES=${TYPES:-bf16 float} lengths one_exponential.csv "${WIDTHS:-1024 2048 4096 8192 16384 32768 65536}" \
+        step18_softmax_cluster step19_softmax_one_exponential step19_16bit_held_8
+fi
+# Their counters: instructions, registers, residency, issue (the first launch, 2^26 elements).
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" one_exponential_counters "* ]]; then
+    need step18_softmax_cluster step19_softmax_one_exponential step19_16bit_held_8
+    metrics=gpu__time_duration.sum,dram__bytes_read.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__grid_size,launch__registers_per_thread,launch__occupancy_limit_registers,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active
+    mkdir -p "$out/step19_counters"
+    echo "# $gpu, $(ncu --version | tail -1); ncu --csv --clock-control none --metrics $metrics --launch-count 1 --kernel-name regex:softmax PROGRAM --verify-only --type TYPE --cols C --rows 2^26/C (the first launch of each)" \
+        >"$out/step19_counters/README.txt"
+    for run in bf16:step18_softmax_cluster bf16:step19_softmax_one_exponential \
+        bf16:step19_16bit_held_8 float:step18_softmax_cluster float:step19_softmax_one_exponential; do
+        file=$out/step19_counters/counters_${run%%:*}_4096_${run#*:}.csv
+        counters "$file" --metrics "$metrics" --launch-count 1 --kernel-name regex:softmax \
+            "$(bin "${run#*:}")" --verify-only --type "${run%%:*}" --cols 4096 --rows $((2 ** 26 / 4096))
+        python3 "$here/../hardware_counters/counters_table.py" "$file" >"${file%.csv}.md"
+    done
+fi
+# The wrong step 19s: the check must reject step19_warp_max, racecheck report step19_one_slot.
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" one_exponential_wrong "* ]]; then
+    need step19_warp_max step19_one_slot step19_softmax_one_exponential
+    verdicts='ERROR SUMMARY|hazard|RACECHECK SUMMARY|verified|wrong'
+    { for shape in "--rows 1000 --cols 4096 --type float" "--rows 1000 --cols 4096 --type bf16" \
+          "--rows 50 --cols 20000"; do
+          # shellcheck disable=SC2086  # the shape, a word each
+          show step19_warp_max $shape --verify-only | tail -4
+      done
+      for program in step19_one_slot step19_softmax_one_exponential; do
+          echo "\$ compute-sanitizer --tool racecheck $program --rows 9 --cols 4096 --verify-only"
+          compute-sanitizer --tool racecheck "$(bin "$program")" --rows 9 --cols 4096 --verify-only 2>&1 |
+              grep -E "$verdicts" | head -8 || true
+      done
+    } >"$out/step19_wrong_kernels.txt"
+fi
 for part in held_vectors:step17_held_max,step17_three_blocks_an_sm:float:5:13 lanes_first:step17_lanes_first:float,bf16:5:11 \
     group_barrier:step17_group_barrier:float:11:13 exact_exp_16bit:step17_exact_exp_16bit:bf16:5:13 \
     warp_8_vectors:step17_warp_8_vectors:float:10:12 wait_after_writes:step18_wait_after_writes:float:14:16; do
@@ -127,7 +173,8 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" block_sizes "* ]]; then
     need step17_softmax
     by_block block_sizes step17_softmax "64 128 256 512 1024" 256 1024 2048 4096 8192
 fi
-# figure CSV TYPE NAME: OUT/NAME.png and .svg, GB/s against the row length of TYPE, with the
+# figure CSV TYPE NAME [PROGRAMS]: OUT/NAME.png and .svg, GB/s against the row length of TYPE
+# (PROGRAMS, if given, the programs drawn; else every one of the CSV), with the
 # fastest copy of this GPU's experiments/copy_ceiling run where there is one (gnuplot, columns
 # by name).
 figure() {
@@ -135,7 +182,9 @@ figure() {
     [ -f "$copy" ] || copy=
     if command -v gnuplot >/dev/null; then
         gnuplot -e "tool='$(bin results_table)'; csv='$1'; copy='$copy'" \
-            -e "type='$2'; out='$out/$3'" "$here/softmax_by_length.gp"
+            -e "type='$2'; out='$out/$3'; elements=${LOG_ELEMENTS:-28}" \
+            -e "programs = '${4:-}'; if (programs eq '') { undefine programs }" \
+            "$here/softmax_by_length.gp"
     else
         echo "softmax_by_length: gnuplot not found (package gnuplot-nox): no figure $3" >&2
     fi
@@ -151,6 +200,14 @@ if [ -f "$out/widths.csv" ]; then
         >"$out/widths.md"
     for type in $(results_table --select type "$out/widths.csv" | sed 1d | sort -u); do
         figure "$out/widths.csv" "$type" "widths_$type"
+    done
+fi
+if [ -f "$out/one_exponential.csv" ]; then
+    length_tables "$out/one_exponential.csv" step "the input read once and the output written once" \
+        >"$out/one_exponential.md"
+    for type in $(results_table --select type "$out/one_exponential.csv" | sed 1d | sort -u); do
+        figure "$out/one_exponential.csv" "$type" "one_exponential_$type" \
+            "step18_softmax_cluster step19_softmax_one_exponential torch_softmax triton_softmax"
     done
 fi
 if [ -f "$out/held_vectors.csv" ]; then

@@ -3,10 +3,10 @@
 // exponential per element for the sum and another for the output, two more at every combine
 // (each shuffle level). Here the group finds the row's maximum M first, then computes
 // e^(x - M) once per element, keeps it in registers, sums it, and writes e^(x - M) * (1 / S):
-// two reductions with no exponential in them (as Triton's fused-softmax tutorial and QuACK
-// do). 16-bit elements (half the bytes of a float per element, so twice the elements a second
-// at the same bandwidth) also lose the 3 instructions __expf spends on outputs below 2^-126.
-// A row longer than a cluster holds is read twice, with step 18's online state.
+// two reductions with no exponential in them, as Triton's fused-softmax tutorial does. 16-bit
+// elements (half the bytes of a float per element, so twice the elements a second at the same
+// bandwidth) also lose the 3 instructions __expf spends on outputs below 2^-126. A row longer than
+// a cluster holds is read twice, with step 18's online state.
 #pragma once
 
 #include <algorithm>
@@ -257,17 +257,18 @@ __device__ RowParts rowParts(const T* row, std::size_t rowCols)
     return {head, vectors, head + vectors * elementsPerVector<T>};
 }
 
-// Vectors a thread holds in registers: 1, 2, 4 or 8, as few as the row needs. The registers a
+// Vectors a thread holds in registers: 1, 2, 4, 8 (or 16), as few as the row needs. The registers a
 // thread is compiled with set how many threads an SM keeps (65536 registers an SM): a thread
 // that held 8 vectors (32 registers of data, 80 in all) for a row that fills 1 of them kept an
 // SM at 3 blocks of 256 instead of 8, and so at 3/8 of the loads in flight. A warp of floats
 // may hold 16 (a row of 2048), so that such a row needs no second warp, shared memory or
 // barrier: 9.6 % faster on the H200, 1.5 % slower on the H100 (docs/step17_softmax.md). 16-bit
-// elements hold at most 4: their e^(x - M) are kept as floats, 32 of them, as many as 8
-// vectors of floats; 8 vectors of bf16 took 100 registers a thread (ptxas, sm_90), two blocks
-// of 256 an SM, and ran 23 % slower at 4096 columns on the H200
-// (experiments/softmax_by_length/README.md). A block of 1024 threads has 64 registers each,
-// and 8 vectors there spill to local memory: it holds at most 4.
+// elements hold at most 4 (32 elements; their e^(x - M) are kept as 32 floats, as 8 vectors of
+// floats hold): at 4096 bf16 columns a group of 64 threads holding 8 took 100 registers a
+// thread (Nsight Compute), 2 blocks of 256 an SM, and 84.5 us for 2^26 elements; 128 threads
+// holding 4 took 62, 4 blocks, 63.6 us (H200; docs/step19_softmax_one_exponential.md). So a
+// row of 16-bit elements is read once up to 65536 at block 256, not 131072. A block of 1024
+// threads has 64 registers each, and 8 vectors there spill to local memory: it holds at most 4.
 constexpr unsigned int warpOfFloatsVectors = 16;
 
 template <typename T>
@@ -287,10 +288,11 @@ constexpr std::size_t rowCapacity(unsigned int rowThreads, unsigned int heldVect
 
 // One read: each group of rowThreads threads (8, 32, 64, ... up to the block) does one row. Thread
 // t loads vectors t, t + rowThreads, ... (at most heldVectors: the row fits) and the group's first
-// threads the head and the tail, one element each; each thread combines the states of what it
-// holds, the group combines the threads' states, and every thread writes e^(x - M) / S of what it
-// holds, from its registers. A group past the last row holds nothing but still takes part in the
-// shuffles. Past the block, the group is a cluster of rowThreads / blockSize blocks.
+// threads the head and the tail, one element each; the group reduces its maximum M, each thread
+// computes e^(x - M) of what it holds, the group reduces their sum S, and every thread writes
+// e^(x - M) / S of what it holds, from its registers. A group past the last row holds nothing but
+// still takes part in the shuffles. Past the block, the group is a cluster of rowThreads /
+// blockSize blocks.
 template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors, typename T>
 __global__ void __launch_bounds__(blockSize)
     softmaxOneReadKernel(const T* input, T* output, std::size_t rows, std::size_t cols)
@@ -368,10 +370,10 @@ __global__ void __launch_bounds__(blockSize)
 // Loads a thread asks for before it combines any of them, on the path that reads twice.
 constexpr unsigned int loadsInFlight = 4;
 
-// Two reads, for a row longer than a block holds: one block per row. Read 1 streams the row
-// for (M, S), loadsInFlight vectors in flight per thread, each combined into the thread's
-// state as it arrives; the block combines the states; read 2 loads the row again (from L2
-// where it stayed) and writes e^(x - M) / S.
+// Two reads, for a row longer than a cluster of maxClusterBlocks blocks holds: one block per row.
+// Read 1 streams the row for (M, S), loadsInFlight vectors in flight per thread, each combined into
+// the thread's state as it arrives; the block combines the states; read 2 loads the row again (from
+// L2 where it stayed) and writes e^(x - M) / S.
 template <unsigned int blockSize, typename T>
 __global__ void __launch_bounds__(blockSize)
     softmaxTwoReadsKernel(const T* input, T* output, std::size_t cols)

@@ -191,12 +191,11 @@ __device__ void storeVector(T* address, const Vector<T>& vector)
     *reinterpret_cast<int4*>(address) = bits;
 }
 
-// e^x of an element. 16-bit elements take the hardware's approximate exponential: e^x =
-// 2^(x log2 e), one product and one MUFU.EX2, as __expf (at most 2 + 1.173|x| float ulps off,
-// CUDA C++ Programming Guide, "Intrinsic Functions"), but with outputs below 2^-126 flushed to
-// 0 (ex2.approx.ftz), which spares the 3 instructions __expf spends scaling them (within the
-// check's floor of 2^-126); far inside their output's rounding (2^-11 half, 2^-8 bfloat16).
-// Float keeps expf (2 ulps): its output is rounded to 2^-24.
+// e^x of an element. 16-bit elements take the hardware's approximate exponential, __expf's
+// product by log2(e) and MUFU.EX2 (at most 2 + 1.173|x| float ulps off, CUDA C++ Programming
+// Guide, "Intrinsic Functions"), with results below 2^-126 flushed to 0 (.ftz, within the check's
+// floor): that spares the 3 instructions __expf spends scaling them. Float keeps expf (2 ulps):
+// its output is rounded to 2^-24.
 template <typename T>
 __device__ float exponential(float x)
 {
@@ -257,17 +256,14 @@ __device__ RowParts rowParts(const T* row, std::size_t rowCols)
     return {head, vectors, head + vectors * elementsPerVector<T>};
 }
 
-// Vectors a thread holds in registers: 1, 2, 4, 8 (or 16), as few as the row needs. The registers a
+// Vectors a thread holds in registers: 1, 2, 4 or 8, as few as the row needs. The registers a
 // thread is compiled with set how many threads an SM keeps (65536 registers an SM): a thread
 // that held 8 vectors (32 registers of data, 80 in all) for a row that fills 1 of them kept an
 // SM at 3 blocks of 256 instead of 8, and so at 3/8 of the loads in flight. A warp of floats
 // may hold 16 (a row of 2048), so that such a row needs no second warp, shared memory or
 // barrier: 9.6 % faster on the H200, 1.5 % slower on the H100 (docs/step17_softmax.md). 16-bit
-// elements hold at most 4 (32 elements; their e^(x - M) are kept as 32 floats, as 8 vectors of
-// floats hold): at 4096 bf16 columns a group of 64 threads holding 8 took 100 registers a
-// thread (Nsight Compute), 2 blocks of 256 an SM, and 84.5 us for 2^26 elements; 128 threads
-// holding 4 took 62, 4 blocks, 63.6 us (H200; docs/step19_softmax_one_exponential.md). So a
-// row of 16-bit elements is read once up to 65536 at block 256, not 131072. A block of 1024
+// elements hold at most 4, their e^(x - M) kept as 32 floats: 8 took 100 registers, 2 blocks of
+// 256 an SM, 4 take 62, 4 blocks (docs/step19_softmax_one_exponential.md). A block of 1024
 // threads has 64 registers each, and 8 vectors there spill to local memory: it holds at most 4.
 constexpr unsigned int warpOfFloatsVectors = 16;
 

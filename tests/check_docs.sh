@@ -19,7 +19,7 @@ scripts/maintainer/docs.sh --check ||
     fail "generated regions are stale (run scripts/maintainer/docs.sh and commit the pages)"
 
 step_pages=()
-for folder in step[0-9][0-9]_* cub_reference cub_rows_reference; do
+for folder in step[0-9][0-9]_* step[0-9][0-9][a-z]_* cub_reference cub_rows_reference; do
     [[ -d $folder && $folder != step99_* ]] || continue  # step99_*: a student's copy of a step
     page=docs/$folder.md
     [ -f "$page" ] && step_pages+=("$page") || fail "$folder has no page $page"

@@ -20,7 +20,8 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
     skipped+=("no CUDA device: the commands built, the GPU programs only checked for exit code 3")
 fi
 programs=() commands=()
-for readme in step[0-9][0-9]_*/README.md cub_reference/README.md cub_rows_reference/README.md; do
+for readme in step[0-9][0-9]_*/README.md step[0-9][0-9][a-z]_*/README.md cub_reference/README.md \
+    cub_rows_reference/README.md; do
     program=$(dirname "$readme")
     [[ $program == step99_* ]] && continue  # a student's copy: its README names the original
     command=$(grep -E "^nvcc .* -o $program $program/main.cu$" "$readme") ||

@@ -341,24 +341,49 @@ struct ReproducibleSum<T, false> {
     BinnedSum<Real> part[parts];
 
     // One trip's elements: the window is fitted to their largest magnitude once, then each is
-    // deposited with no test of its own. An infinity among them (the maximum is not finite)
-    // sends every element through add(), which counts it aside.
+    // deposited with no test of its own. An infinity among them (the maximum is not finite, a
+    // rare trip) is counted aside and deposited as 0. Every loop is unrolled: the elements
+    // stay in registers (a loop the compiler kept would index them, in local memory).
     template <typename Vector, unsigned count>
     __device__ void addAll(const Vector (&vectors)[count])
     {
+        constexpr unsigned perVector = sizeof(Vector) / sizeof(T);
+#pragma unroll
         for (int p = 0; p < parts; ++p) {
+            BinnedSum<Real>& sum = part[p];
             Real largest = 0;
+#pragma unroll
             for (unsigned a = 0; a < count; ++a)
-                for (const T& x : vectors[a].element) largest = fmax(largest, fabs(partOf(x, p)));
+#pragma unroll
+                for (unsigned e = 0; e < perVector; ++e)
+                    largest = fmax(largest, fabs(partOf(vectors[a].element[e], p)));
             if (isinf(largest)) {
+                largest = 0;
+#pragma unroll
                 for (unsigned a = 0; a < count; ++a)
-                    for (const T& x : vectors[a].element) part[p].add(partOf(x, p));
-                continue;
+#pragma unroll
+                    for (unsigned e = 0; e < perVector; ++e) {
+                        const Real x = partOf(vectors[a].element[e], p);
+                        if (isinf(x)) sum.specials |= x > 0 ? sum.plusInfinity : sum.minusInfinity;
+                        else largest = fmax(largest, fabs(x));
+                    }
+                sum.fit(largest);
+#pragma unroll
+                for (unsigned a = 0; a < count; ++a)
+#pragma unroll
+                    for (unsigned e = 0; e < perVector; ++e) {
+                        const Real x = partOf(vectors[a].element[e], p);
+                        sum.deposit(isinf(x) ? Real(0) : x);
+                    }
+            } else {
+                sum.fit(largest);
+#pragma unroll
+                for (unsigned a = 0; a < count; ++a)
+#pragma unroll
+                    for (unsigned e = 0; e < perVector; ++e)
+                        sum.deposit(partOf(vectors[a].element[e], p));
             }
-            part[p].fit(largest);
-            for (unsigned a = 0; a < count; ++a)
-                for (const T& x : vectors[a].element) part[p].deposit(partOf(x, p));
-            part[p].renormalize();
+            sum.renormalize();
         }
     }
     __device__ void add(T x)

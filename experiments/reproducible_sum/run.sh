@@ -5,6 +5,9 @@
 # then the bandwidth of step 12, step 12b and CUB at 2^28 to 2^30 (bandwidth.csv).
 source "$(dirname "$0")/../driver.sh"
 need bits_step12b bits_step12 step12_single_pass step12b_reproducible_sum cub_reference
+# CUB's reproducible sum, where it was built (-DREDUCTION_CCCL_INCLUDE: README.md)
+peers=cub_reference
+[ -x "$build/experiments/cub_gpu_to_gpu" ] && peers="cub_reference cub_gpu_to_gpu"
 {
     echo "program,device,type,n,input,order,block,result_bits,result"
     for program in bits_step12b bits_step12; do
@@ -16,14 +19,10 @@ need bits_step12b bits_step12 step12_single_pass step12b_reproducible_sum cub_re
 awk -F, 'NR > 1 { key = $1 " " $3 " n=" $4 " " $5; if (!seen[key, $8]++) distinct[key]++ }
          END { for (key in distinct) print key ": " distinct[key] " distinct" }' \
     "$out/bits.csv" | sort -V >"$out/distinct.txt"
-csv bandwidth.csv "step12_single_pass step12b_reproducible_sum cub_reference" "float" --n 2^28
-for n in 2^29 2^30; do
-    for program in step12_single_pass step12b_reproducible_sum cub_reference; do
-        "$program" --csv --type float --n "$n"
-    done
-done >>"$out/bandwidth.csv"
-for n in 2^28 2^29; do
-    for program in step12_single_pass step12b_reproducible_sum cub_reference; do
-        "$program" --csv --type double --n "$n"
+# shellcheck disable=SC2086  # the list of peers, a word each
+csv bandwidth.csv "step12_single_pass step12b_reproducible_sum $peers" "float" --n 2^28
+for run in "float 2^29" "float 2^30" "double 2^28" "double 2^29"; do
+    for program in step12_single_pass step12b_reproducible_sum $peers; do
+        "$program" --csv --type "${run% *}" --n "${run#* }"
     done
 done >>"$out/bandwidth.csv"

@@ -2,7 +2,9 @@
 # Step 12b against step 12 (docs/step12b_reproducible_sum.md): the bits of each for every block
 # size and four orders of the same numbers, three kinds of input, 2^20 to 2^30 floats and
 # 2^20 to 2^29 doubles (bits.csv; distinct.txt counts the different results of each input);
-# then the bandwidth of step 12, step 12b and CUB at 2^28 to 2^30 (bandwidth.csv).
+# then the bandwidth of step 12, step 12b and CUB (and CUB's reproducible sum where built) at
+# 2^28 to 2^30 (bandwidth.csv); then Nsight Compute's counters of step 12 and 12b's kernels at
+# 2^28, float, double and bfloat16 (counters.csv: program, type, metric, unit, value).
 source "$(dirname "$0")/../driver.sh"
 need bits_step12b bits_step12 step12_single_pass step12b_reproducible_sum cub_reference
 # CUB's reproducible sum, where it was built (-DREDUCTION_CCCL_INCLUDE: README.md)
@@ -26,3 +28,22 @@ for run in "float 2^29" "float 2^30" "double 2^28" "double 2^29"; do
         "$program" --csv --type "${run% *}" --n "${run#* }"
     done
 done >>"$out/bandwidth.csv"
+
+# The timed launch (the third: after the exact and the random input's checks) of each.
+metrics=launch__registers_per_thread,launch__grid_size,sm__warps_active.avg.pct_of_peak_sustained_active
+metrics+=,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active
+metrics+=,sm__inst_executed_pipe_fp64.sum,sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active
+metrics+=,sm__inst_executed_pipe_alu.sum,sm__inst_executed_pipe_fma.sum
+metrics+=,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.sum
+{
+    echo "program,type,metric,unit,value"
+    for type in float double bf16; do
+        for program in step12_single_pass step12b_reproducible_sum; do
+            ncu --csv --clock-control none -k regex:reduceKernel -s 2 -c 1 --metrics "$metrics" \
+                "$(bin "$program")" --type "$type" --n 2^28 --iterations 1 --warmup 0 |
+                awk -F'","' -v program="$program" -v type="$type" '/^"/ && $(NF - 2) != "Metric Name" {
+                    value = $NF; gsub(/[",]/, "", value)
+                    print program "," type "," $(NF - 2) "," $(NF - 1) "," value }'
+        done
+    done
+} >"$out/counters.csv"

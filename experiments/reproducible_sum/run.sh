@@ -6,10 +6,13 @@
 # 2^28 to 2^30 (bandwidth.csv); then Nsight Compute's counters of step 12 and 12b's kernels at
 # 2^28, float, double and bfloat16 (counters.csv: program, type, metric, unit, value).
 source "$(dirname "$0")/../driver.sh"
+# PARTS (default "bits bandwidth counters") picks the parts to run.
 need bits_step12b bits_step12 step12_single_pass step12b_reproducible_sum cub_reference
+parts=" ${PARTS:-bits bandwidth counters} "
 # CUB's reproducible sum, where it was built (-DREDUCTION_CCCL_INCLUDE: README.md)
 peers=cub_reference
 [ -x "$build/experiments/cub_gpu_to_gpu" ] && peers="cub_reference cub_gpu_to_gpu"
+if [[ $parts == *" bits "* ]]; then
 {
     echo "program,device,type,n,input,order,block,result_bits,result"
     for program in bits_step12b bits_step12; do
@@ -21,6 +24,8 @@ peers=cub_reference
 awk -F, 'NR > 1 { key = $1 " " $3 " n=" $4 " " $5; if (!seen[key, $8]++) distinct[key]++ }
          END { for (key in distinct) print key ": " distinct[key] " distinct" }' \
     "$out/bits.csv" | sort -V >"$out/distinct.txt"
+fi
+if [[ $parts == *" bandwidth "* ]]; then
 # shellcheck disable=SC2086  # the list of peers, a word each
 csv bandwidth.csv "step12_single_pass step12b_reproducible_sum $peers" "float" --n 2^28
 for run in "float 2^29" "float 2^30" "double 2^28" "double 2^29"; do
@@ -28,7 +33,9 @@ for run in "float 2^29" "float 2^30" "double 2^28" "double 2^29"; do
         "$program" --csv --type "${run% *}" --n "${run#* }"
     done
 done >>"$out/bandwidth.csv"
+fi
 
+[[ $parts == *" counters "* ]] || exit 0
 # The timed launch (the third: after the exact and the random input's checks) of each.
 metrics=launch__registers_per_thread,launch__grid_size,sm__warps_active.avg.pct_of_peak_sustained_active
 metrics+=,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active
@@ -40,7 +47,7 @@ metrics+=,dram__throughput.avg.pct_of_peak_sustained_elapsed,gpu__time_duration.
     for type in float double bf16; do
         for program in step12_single_pass step12b_reproducible_sum; do
             ncu --csv --clock-control none -k regex:reduceKernel -s 2 -c 1 --metrics "$metrics" \
-                "$(bin "$program")" --type "$type" --n 2^28 --iterations 1 --warmup 0 |
+                "$(bin "$program")" --type "$type" --n 2^28 --iters 1 --warmup 0 |
                 awk -F'","' -v program="$program" -v type="$type" '/^"/ && $(NF - 2) != "Metric Name" {
                     value = $NF; gsub(/[",]/, "", value)
                     print program "," type "," $(NF - 2) "," $(NF - 1) "," value }'

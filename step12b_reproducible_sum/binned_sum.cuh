@@ -50,8 +50,8 @@ __host__ __device__ inline double doubleOf(std::uint64_t bits)
 // S's starting value in bin k: 1.5 * 2^(b_k), built from its bits (exponent field b + 1023).
 __host__ __device__ inline double binStart(int k)
 {
-    return doubleOf(std::uint64_t(lowestBinExponent + 1023 + binBits * k) << 52 |
-                    std::uint64_t(1) << 51);
+    return doubleOf(std::uint64_t(lowestBinExponent + 1023 + binBits * k) << 52 | std::uint64_t(1)
+                                                                                      << 51);
 }
 
 // The lowest bin that can take |x| whole: |x| < 2^(binBits - 1) spacings of it (then a
@@ -62,7 +62,8 @@ __host__ __device__ inline double binStart(int k)
 __host__ __device__ inline int binFor(double magnitude)
 {
     const int field = int(bitsOf(magnitude) >> 52 & 0x7FF);  // 0: zero or subnormal
-    return (field - 1023 + 14 - lowestBinExponent + binBits - 1) / binBits;  // ceil((e + 14 - b_0) / 40)
+    return (field - 1023 + 14 - lowestBinExponent + binBits - 1) /
+           binBits;  // ceil((e + 14 - b_0) / 40)
 }
 
 // x with its last bit set: never halfway between two multiples of a bin's spacing (that
@@ -103,7 +104,10 @@ struct ExactTotal {
             carryIn = carryIn && limb[i] == 0;
         }
     }
-    __host__ __device__ bool bit(int i) const { return i >= 0 && i < 256 && (limb[i / 64] >> (i % 64) & 1); }
+    __host__ __device__ bool bit(int i) const
+    {
+        return i >= 0 && i < 256 && (limb[i / 64] >> (i % 64) & 1);
+    }
     // Bits [from, from + 64) as one number (from >= 0).
     __host__ __device__ std::uint64_t bitsFrom(int from) const
     {
@@ -117,8 +121,9 @@ struct ExactTotal {
         for (int i = 0; i < 4; ++i) {
             const int first = 64 * i;
             if (position <= first) break;
-            const std::uint64_t mask =
-                position - first >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << (position - first)) - 1;
+            const std::uint64_t mask = position - first >= 64
+                                           ? ~std::uint64_t(0)
+                                           : (std::uint64_t(1) << (position - first)) - 1;
             if (limb[i] & mask) return true;
         }
         return false;
@@ -146,8 +151,8 @@ __host__ __device__ Real roundOnce(ExactTotal total, int unitExponent)
     const int leading = highest + unitExponent;  // the value is in [2^leading, 2^(leading + 1))
     // The last bit the result keeps: precision - 1 bits below its leading one, or the
     // subnormals' fixed last bit.
-    const int lastBit = leading > lowestExponent ? leading - (precision - 1)
-                                                 : lowestExponent - (precision - 1);
+    const int lastBit =
+        leading > lowestExponent ? leading - (precision - 1) : lowestExponent - (precision - 1);
     const int dropped = lastBit - unitExponent;  // bits of the total below the last one kept
     std::uint64_t kept;
     int keptExponent;
@@ -223,6 +228,7 @@ struct alignas(16) BinnedSum {
         raiseTop(binned::binFor(double(maxMagnitude) * scale));
     }
 
+    // BEGIN excerpt deposit
     // Adds x, which the window fits: each bin takes its piece, the last one the rest rounded.
     __host__ __device__ void deposit(Real element)
     {
@@ -231,10 +237,11 @@ struct alignas(16) BinnedSum {
         for (int f = 0; f < folds - 1; ++f) {
             const double before = bin[f];
             bin[f] = before + binned::withLastBitSet(x);  // x rounded to bin f's spacing
-            x += before - bin[f];                          // the exact rest
+            x += before - bin[f];                         // the exact rest
         }
         bin[folds - 1] += binned::withLastBitSet(x);
     }
+    // END excerpt deposit
 
     // One element of any value: infinities and NaNs are counted aside (IEEE's rules apply at
     // the end), anything else fitted and deposited.
@@ -292,8 +299,9 @@ struct alignas(16) BinnedSum {
         binned::ExactTotal total;
         for (int f = 0; f < folds; ++f) {
             const int above = (folds - 1 - f) * binned::binBits;  // bin f's step, in units
-            total.add((long long)(binned::bitsOf(bin[f]) - binned::bitsOf(binned::binStart(top - f))),
-                      above);
+            total.add(
+                (long long)(binned::bitsOf(bin[f]) - binned::bitsOf(binned::binStart(top - f))),
+                above);
             total.add(carry[f], above + 50);
         }
         const int unitExponent =
@@ -364,8 +372,10 @@ struct ReproducibleSum<T, false> {
 #pragma unroll
                     for (unsigned e = 0; e < perVector; ++e) {
                         const Real x = partOf(vectors[a].element[e], p);
-                        if (isinf(x)) sum.specials |= x > 0 ? sum.plusInfinity : sum.minusInfinity;
-                        else largest = fmax(largest, fabs(x));
+                        if (isinf(x))
+                            sum.specials |= x > 0 ? sum.plusInfinity : sum.minusInfinity;
+                        else
+                            largest = fmax(largest, fabs(x));
                     }
                 sum.fit(largest);
 #pragma unroll

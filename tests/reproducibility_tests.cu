@@ -53,7 +53,8 @@ std::set<std::uint64_t> bitsOfEveryRun(std::size_t n, InputKind kind, Real* firs
     return bits;
 }
 
-const std::vector<std::size_t> sizes = {1025, (std::size_t(1) << 20) + 7, (std::size_t(1) << 22) + 3};
+const std::vector<std::size_t> sizes = {1025, (std::size_t(1) << 20) + 7,
+                                        (std::size_t(1) << 22) + 3};
 const InputKind kinds[] = {InputKind::uniform, InputKind::wide, InputKind::cancellation};
 
 template <typename Real>

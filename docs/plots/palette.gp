@@ -16,13 +16,15 @@ digit(c) = strlen(c) == 1 ? strstrt("0123456789", c) - 1 : -1   # -1: not a digi
 stepNumber(p) = p[1:4] eq "step" && digit(p[5:5]) >= 0 && digit(p[6:6]) >= 0 ? \
                 10 * digit(p[5:5]) + digit(p[6:6]) : 0
 known(p) = stepNumber(p) >= 1 && stepNumber(p) <= words(stepColours)
-colour(p) = known(p) ? word(stepColours, stepNumber(p)) + 0 : \
+# A step beside the main line (step12b_: step 12 made reproducible) has a colour of its own.
+beside(p) = p[1:7] eq "step12b"
+colour(p) = beside(p) ? 0x2a9d8f : known(p) ? word(stepColours, stepNumber(p)) + 0 : \
             strstrt(p, "cub") ? 0x000000 : \
             strstrt(p, "torch") ? 0x009e73 : \
             strstrt(p, "triton") ? 0xd55e00 : \
             strstrt(p, "cupy") ? 0xe7298a : \
             strstrt(p, "jax") ? 0x525252 : 0x999999
-point(p) = known(p) ? word(stepPoints, stepNumber(p)) + 0 : \
+point(p) = beside(p) ? 13 : known(p) ? word(stepPoints, stepNumber(p)) + 0 : \
            strstrt(p, "cub") || strstrt(p, "jax") ? 3 : \
            strstrt(p, "cupy") ? 2 : strstrt(p, "triton") ? 6 : 1
 dash(p) = known(p) ? 1 : strstrt(p, "cub") ? 2 : 3

@@ -15,7 +15,8 @@
 #include "step12b_reproducible_sum/binned_sum.cuh"
 
 template <int folds>
-__host__ __device__ void cutIntoBins([[maybe_unused]] double (&bins)[folds], [[maybe_unused]] double x)
+__host__ __device__ void cutIntoBins([[maybe_unused]] double (&bins)[folds],
+                                     [[maybe_unused]] double x)
 {
     // TODO
 }

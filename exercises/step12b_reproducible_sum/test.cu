@@ -76,11 +76,13 @@ TEST(CutIntoBins, SameBinsAsStep12b)
     std::uniform_real_distribution<double> unit(1, 2);
     BinnedSum<double> mine, step12b;
     for (int i = 0; i < 20000; ++i) {
-        const double x = (random() % 2 ? 1 : -1) * std::ldexp(unit(random), int(random() % 80) - 40);
+        const double x =
+            (random() % 2 ? 1 : -1) * std::ldexp(unit(random), int(random() % 80) - 40);
         addWithCut(mine, x);
         step12b.add(x);
         for (int f = 0; f < BinnedSum<double>::folds; ++f) {
-            ASSERT_EQ(bitsOf(mine.bin[f]), bitsOf(step12b.bin[f])) << "element " << i << ", bin " << f;
+            ASSERT_EQ(bitsOf(mine.bin[f]), bitsOf(step12b.bin[f]))
+                << "element " << i << ", bin " << f;
             ASSERT_EQ(mine.carry[f], step12b.carry[f]) << "element " << i << ", bin " << f;
         }
     }

@@ -42,16 +42,21 @@ int main(int argc, char** argv)
     int logN = 20, orders = 4;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string option = argv[i];
-        if (option == "--type") type = argv[i + 1];
-        else if (option == "--log-n") logN = std::atoi(argv[i + 1]);
-        else if (option == "--orders") orders = std::atoi(argv[i + 1]);
+        if (option == "--type")
+            type = argv[i + 1];
+        else if (option == "--log-n")
+            logN = std::atoi(argv[i + 1]);
+        else if (option == "--orders")
+            orders = std::atoi(argv[i + 1]);
         else {
             std::fprintf(stderr, "%s: unknown option %s\n", argv[0], argv[i]);
             return exitBadUsage;
         }
     }
-    if (argc % 2 == 0 || logN < 0 || logN > 32 || orders < 1 || (type != "float" && type != "double")) {
-        std::fprintf(stderr, "usage: %s --type float|double --log-n K (0..32) [--orders M]\n", argv[0]);
+    if (argc % 2 == 0 || logN < 0 || logN > 32 || orders < 1 ||
+        (type != "float" && type != "double")) {
+        std::fprintf(stderr, "usage: %s --type float|double --log-n K (0..32) [--orders M]\n",
+                     argv[0]);
         return exitBadUsage;
     }
     std::string reason;
@@ -61,5 +66,6 @@ int main(int argc, char** argv)
     }
     const char* program = std::strrchr(argv[0], '/') ? std::strrchr(argv[0], '/') + 1 : argv[0];
     const std::size_t n = std::size_t(1) << logN;
-    return type == "float" ? printBits<float>(program, n, orders) : printBits<double>(program, n, orders);
+    return type == "float" ? printBits<float>(program, n, orders)
+                           : printBits<double>(program, n, orders);
 }

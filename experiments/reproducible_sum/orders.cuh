@@ -20,7 +20,9 @@ enum class InputKind {
 
 inline const char* kindName(InputKind kind)
 {
-    return kind == InputKind::uniform ? "uniform" : kind == InputKind::wide ? "wide" : "cancellation";
+    return kind == InputKind::uniform ? "uniform"
+           : kind == InputKind::wide  ? "wide"
+                                      : "cancellation";
 }
 
 __host__ __device__ inline std::uint64_t mixIndex(std::uint64_t x)  // splitmix64's finalizer

@@ -4,11 +4,16 @@
 # 2^20 to 2^29 doubles (bits.csv; distinct.txt counts the different results of each input);
 # then the bandwidth of step 12, step 12b and CUB (and CUB's reproducible sum where built) at
 # 2^28 to 2^30 (bandwidth.csv); then Nsight Compute's counters of step 12 and 12b's kernels at
-# 2^28, float, double and bfloat16 (counters.csv: program, type, metric, unit, value).
+# 2^28, float, double and bfloat16 (counters.csv: program, type, metric, unit, value); the
+# figure of bandwidth.csv (reproducible_sum.png, .svg; needs gnuplot: PARTS=figure draws it
+# again from OUT's CSV, on a machine without a GPU).
 source "$(dirname "$0")/../driver.sh"
-# PARTS (default "bits bandwidth counters") picks the parts to run.
-need bits_step12b bits_step12 step12_single_pass step12b_reproducible_sum cub_reference
-parts=" ${PARTS:-bits bandwidth counters} "
+# PARTS (default "bits bandwidth counters figure") picks the parts to run.
+parts=" ${PARTS:-bits bandwidth counters figure} "
+[[ $parts == *" figure "* ]] && need results_table
+[[ $parts == *" bits "* ]] && need bits_step12b bits_step12
+[[ $parts == *" bandwidth "* || $parts == *" counters "* ]] &&
+    need step12_single_pass step12b_reproducible_sum cub_reference
 # CUB's reproducible sum, where it was built (-DREDUCTION_CCCL_INCLUDE: README.md)
 peers=cub_reference
 [ -x "$build/experiments/cub_gpu_to_gpu" ] && peers="cub_reference cub_gpu_to_gpu"
@@ -26,13 +31,34 @@ awk -F, 'NR > 1 { key = $1 " " $3 " n=" $4 " " $5; if (!seen[key, $8]++) distinc
     "$out/bits.csv" | sort -V >"$out/distinct.txt"
 fi
 if [[ $parts == *" bandwidth "* ]]; then
-# shellcheck disable=SC2086  # the list of peers, a word each
-csv bandwidth.csv "step12_single_pass step12b_reproducible_sum $peers" "float" --n 2^28
-for run in "float 2^29" "float 2^30" "double 2^28" "double 2^29"; do
-    for program in step12_single_pass step12b_reproducible_sum $peers; do
-        "$program" --csv --type "${run% *}" --n "${run#* }"
-    done
-done >>"$out/bandwidth.csv"
+    # A wrong result (exit code 1) is a finding, not a reason to stop: its row stays (verified:
+    # no) and failed_checks.txt names the run. Any other failure stops.
+    rm -f "$out/failed_checks.txt"
+    row() {
+        local status=0
+        "$@" --csv || status=$?
+        [ "$status" -eq 0 ] && return
+        [ "$status" -eq 1 ] || exit "$status"
+        echo "$* --csv: the result failed its check (exit code 1)" >>"$out/failed_checks.txt"
+    }
+    {
+        step12_single_pass --csv-header
+        for run in "float 2^28" "float 2^29" "float 2^30" "double 2^28" "double 2^29"; do
+            # shellcheck disable=SC2086  # the list of peers, a word each
+            for program in step12_single_pass step12b_reproducible_sum $peers; do
+                row "$program" --type "${run% *}" --n "${run#* }"
+            done
+        done
+    } >"$out/bandwidth.csv"
+fi
+
+if [[ $parts == *" figure "* ]]; then
+    if command -v gnuplot >/dev/null; then
+        gnuplot -e "tool='$(bin results_table)'; csv='$out/bandwidth.csv'; out='$out/reproducible_sum'" \
+            "$here/reproducible_sum.gp"
+    else
+        echo "reproducible_sum: gnuplot not found (package gnuplot-nox): no figure drawn" >&2
+    fi
 fi
 
 [[ $parts == *" counters "* ]] || exit 0

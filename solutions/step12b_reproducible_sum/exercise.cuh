@@ -16,7 +16,7 @@ __host__ __device__ void cutIntoBins(double (&bins)[folds], double x)
     for (int f = 0; f < folds - 1; ++f) {
         const double before = bins[f];
         bins[f] = before + binned::withLastBitSet(x);  // x rounded to bin f's spacing
-        x += before - bins[f];                          // the exact rest
+        x += before - bins[f];                         // the exact rest
     }
     bins[folds - 1] += binned::withLastBitSet(x);  // the last bin: the rest rounded, no further
 }

@@ -9,25 +9,42 @@
 #include <cuda/execution.determinism.h>
 #include <cuda/execution.require.h>
 #include <cuda/std/functional>
-__global__ void fill(float* x, size_t n, int kind) {
-  for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n; i += size_t(gridDim.x) * blockDim.x)
-    x[i] = kind == 0 ? 1.0f : float((i * 2654435761u) % 1000) / 1000.0f - 0.5f;
+__global__ void fill(float* x, size_t n, int kind)
+{
+    for (size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x; i < n;
+         i += size_t(gridDim.x) * blockDim.x)
+        x[i] = kind == 0 ? 1.0f : float((i * 2654435761u) % 1000) / 1000.0f - 0.5f;
 }
-int main() {
-  for (int logn = 28; logn <= 31; ++logn) for (int kind = 0; kind < 2; ++kind) {
-    size_t n = size_t(1) << logn;
-    float *x, *out; cudaMalloc(&x, n * 4); cudaMalloc(&out, 4 * 4);
-    fill<<<1024, 256>>>(x, n, kind);
-    const auto env = cuda::execution::require(cuda::execution::determinism::gpu_to_gpu);
-    cudaError_t e1 = cub::DeviceReduce::Reduce(x, out, (long long)n, cuda::std::plus<float>{}, 0.0f, env);
-    size_t bytes = 0; void* ws = nullptr;
-    cub::detail::rfa::dispatch(ws, bytes, x, out + 1, (long long)n, 0.0f);
-    cudaMalloc(&ws, bytes);
-    cudaError_t e2 = cub::detail::rfa::dispatch(ws, bytes, x, out + 1, (long long)n, 0.0f);
-    cudaError_t e3 = cub::DeviceReduce::Reduce(x, out + 2, (int)std::min<size_t>(n, 2147483647), cuda::std::plus<float>{}, 0.0f, env);
-    float h[3]; cudaDeviceSynchronize(); cudaMemcpy(h, out, 12, cudaMemcpyDeviceToHost);
-    printf("n=2^%d %s: public(int64) %.9g [%s], rfa::dispatch %.9g [%s], public(int, n capped) %.9g [%s]\n", logn, kind ? "uniform" : "ones",
-           h[0], cudaGetErrorString(e1), h[1], cudaGetErrorString(e2), h[2], cudaGetErrorString(e3));
-    cudaFree(x); cudaFree(out); cudaFree(ws);
-  }
+int main()
+{
+    for (int logn = 28; logn <= 31; ++logn)
+        for (int kind = 0; kind < 2; ++kind) {
+            size_t n = size_t(1) << logn;
+            float *x, *out;
+            cudaMalloc(&x, n * 4);
+            cudaMalloc(&out, 4 * 4);
+            fill<<<1024, 256>>>(x, n, kind);
+            const auto env = cuda::execution::require(cuda::execution::determinism::gpu_to_gpu);
+            cudaError_t e1 = cub::DeviceReduce::Reduce(x, out, (long long)n,
+                                                       cuda::std::plus<float>{}, 0.0f, env);
+            size_t bytes = 0;
+            void* ws = nullptr;
+            cub::detail::rfa::dispatch(ws, bytes, x, out + 1, (long long)n, 0.0f);
+            cudaMalloc(&ws, bytes);
+            cudaError_t e2 = cub::detail::rfa::dispatch(ws, bytes, x, out + 1, (long long)n, 0.0f);
+            cudaError_t e3 =
+                cub::DeviceReduce::Reduce(x, out + 2, (int)std::min<size_t>(n, 2147483647),
+                                          cuda::std::plus<float>{}, 0.0f, env);
+            float h[3];
+            cudaDeviceSynchronize();
+            cudaMemcpy(h, out, 12, cudaMemcpyDeviceToHost);
+            printf(
+                "n=2^%d %s: public(int64) %.9g [%s], rfa::dispatch %.9g [%s], public(int, n "
+                "capped) %.9g [%s]\n",
+                logn, kind ? "uniform" : "ones", h[0], cudaGetErrorString(e1), h[1],
+                cudaGetErrorString(e2), h[2], cudaGetErrorString(e3));
+            cudaFree(x);
+            cudaFree(out);
+            cudaFree(ws);
+        }
 }

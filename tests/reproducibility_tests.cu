@@ -89,7 +89,54 @@ void expectSomeBitsToChange()
     EXPECT_GT(kindsThatChange, 0u) << "no input changed its bits with the block size or order";
 }
 
+// Infinities and NaNs at places that land in a trip of the kernel's loop, in its last partial
+// trip and in the tail: IEEE's rules (any NaN, or +inf with -inf: NaN; else the infinity), at
+// every block size. Step 12's plain sum follows them too, so the test runs on both.
+template <typename Real>
+void expectInfinitiesAndNaNs()
+{
+    const std::size_t n = (std::size_t(1) << 20) + 3;
+    struct Case {
+        std::vector<std::size_t> positions;
+        std::vector<Real> values;
+        const char* expected;  // "+inf", "-inf" or "nan"
+    };
+    const Real inf = Real(INFINITY), nan = Real(NAN);
+    const Case cases[] = {
+        {{5}, {inf}, "+inf"},
+        {{n - 1}, {-inf}, "-inf"},
+        {{7, 700000}, {inf, inf}, "+inf"},
+        {{3, n - 2}, {inf, -inf}, "nan"},
+        {{123456}, {nan}, "nan"},
+        {{9, 999999}, {-inf, nan}, "nan"},
+    };
+    for (const Case& c : cases) {
+        std::vector<Real> input(n);
+        for (std::size_t i = 0; i < n; ++i) input[i] = inputValue<Real>(InputKind::wide, seed, i);
+        for (std::size_t k = 0; k < c.positions.size(); ++k) input[c.positions[k]] = c.values[k];
+        for (int blockSize = minBlockSize; blockSize <= largestBlockSize; blockSize *= 2) {
+            SCOPED_TRACE(std::string("expected ") + c.expected + ", block " +
+                         std::to_string(blockSize));
+            DeviceReduction<Real> reduction(input, blockSize);
+            const Real result = reduction.runAndFetch();
+            if (std::string(c.expected) == "nan")
+                EXPECT_TRUE(result != result) << result;
+            else
+                EXPECT_EQ(result, c.expected[0] == '+' ? inf : -inf);
+        }
+    }
+}
+
 }  // namespace
+
+TEST(Reproducibility, InfinitiesAndNaNsFloat)
+{
+    expectInfinitiesAndNaNs<float>();
+}
+TEST(Reproducibility, InfinitiesAndNaNsDouble)
+{
+    expectInfinitiesAndNaNs<double>();
+}
 
 TEST(Reproducibility, EveryBlockSizeAndOrderFloat)
 {

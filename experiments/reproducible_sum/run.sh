@@ -3,7 +3,7 @@
 # size and four orders of the same numbers, three kinds of input, 2^20 to 2^30 floats and
 # 2^20 to 2^29 doubles (bits.csv; distinct.txt counts the different results of each input);
 # then the bandwidth of step 12, step 12b and CUB (and CUB's reproducible sum where built) at
-# 2^28 to 2^30 (bandwidth.csv); then Nsight Compute's counters of step 12 and 12b's kernels at
+# 2^28 to 2^30, and of the first three for half and bfloat16 at 2^28 (bandwidth.csv); then Nsight Compute's counters of step 12 and 12b's kernels at
 # 2^28, float, double and bfloat16 (counters.csv: program, type, metric, unit, value); the
 # figure of bandwidth.csv (reproducible_sum.png, .svg; needs gnuplot: PARTS=figure draws it
 # again from OUT's CSV, on a machine without a GPU).
@@ -47,6 +47,11 @@ if [[ $parts == *" bandwidth "* ]]; then
             # shellcheck disable=SC2086  # the list of peers, a word each
             for program in step12_single_pass step12b_reproducible_sum $peers; do
                 row "$program" --type "${run% *}" --n "${run#* }"
+            done
+        done
+        for type in half bf16; do  # CUB's gpu_to_gpu takes float and double only
+            for program in step12_single_pass step12b_reproducible_sum cub_reference; do
+                row "$program" --type "$type" --n 2^28
             done
         done
     } >"$out/bandwidth.csv"

@@ -9,7 +9,7 @@
 // 2. A sum keeps only `folds` neighbouring bins, the top one chosen by the largest
 //    magnitude seen; the pieces of an element below the lowest kept bin are dropped. That
 //    window depends on the largest element alone, so what is dropped does too.
-// 3. The total of the kept bins is exact (an integer of up to 122 bits); it is rounded once,
+// 3. The total of the kept bins is exact (an integer of up to about 160 bits); it is rounded once,
 //    to nearest, at the end. Same pieces, same total, same rounding: same bits.
 //
 // A bin is a double S kept in [2^b, 2^(b+1)), starting at 1.5 * 2^b: adding a number x to it
@@ -184,8 +184,9 @@ struct alignas(16) BinnedSum {
     static constexpr int folds = std::is_same_v<Real, float> ? 2 : 3;
     // A double element is scaled by 2^-64 before it is cut, so that the largest double still
     // has a bin above it; the total is scaled back when it is rounded.
-    // Only magnitudes below 2^-958 lose bits to this: they become subnormal, and bin 0 keeps
-    // multiples of 2^-1072, so they count in multiples of 2^-1008.
+    // Bin 0 keeps multiples of 2^-1072, so every double counts in multiples of 2^-1008: one
+    // below 2^-956 may lose its last bits (and the bounds of the page need the largest double
+    // above about 2^-930).
     static constexpr int scaleExponent = std::is_same_v<Real, double> ? -64 : 0;
     static constexpr double scale = std::is_same_v<Real, double> ? 0x1p-64 : 1.0;
     static constexpr unsigned plusInfinity = 1, minusInfinity = 2, notANumber = 4;

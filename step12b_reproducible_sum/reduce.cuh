@@ -101,6 +101,9 @@ __global__ void __launch_bounds__(blockSize)
                  Accumulator<T>* result, std::size_t n)
 {
     using Sum = ReproducibleSum<T>;
+    // A trip deposits loadsInFlight vectors between two renormalizations: at most 2048 pieces
+    // keep every bin in its binade (binned_sum.cuh).
+    static_assert(loadsInFlight * elementsPerVector<T> <= 2048, "too many deposits per trip");
     // A vector load needs an address aligned to vectorBytes: the few elements before the
     // first aligned address (head) and after the last whole vector (tail) are loaded one by one.
     const std::size_t misalignment = reinterpret_cast<std::uintptr_t>(input) % vectorBytes;

@@ -295,8 +295,8 @@ TEST(BinnedSum, SubnormalsAndZeros)
     EXPECT_EQ(binnedSum<float>({FLT_MIN, -tiny}), FLT_MIN - tiny);
     EXPECT_EQ(bitsOf(binnedSum<float>({})), bitsOf(0.0f));
     EXPECT_EQ(bitsOf(binnedSum<float>({1, -1})), bitsOf(0.0f));
-    // Documented loss: a double is scaled by 2^-64 before it is cut, so magnitudes below 2^-958
-    // count in multiples of 2^-1008: the smallest doubles vanish (reproducibly).
+    // Documented loss: a double is scaled by 2^-64 before it is cut, so every double counts in
+    // multiples of 2^-1008: the smallest doubles vanish (reproducibly).
     EXPECT_EQ(binnedSum<double>({std::ldexp(1.0, -1074), std::ldexp(1.0, -1074)}), 0.0);
     EXPECT_EQ(binnedSum<double>({std::ldexp(3.0, -1000), std::ldexp(1.0, -1000)}),
               std::ldexp(1.0, -998));

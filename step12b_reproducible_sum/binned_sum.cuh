@@ -350,9 +350,11 @@ struct ReproducibleSum<T, false> {
     BinnedSum<Real> part[parts];
 
     // One trip's elements: the window is fitted to their largest magnitude once, then each is
-    // deposited with no test of its own. An infinity among them (the maximum is not finite, a
-    // rare trip) is counted aside and deposited as 0. Every loop is unrolled: the elements
-    // stay in registers (a loop the compiler kept would index them, in local memory).
+    // deposited with no test of its own. A trip with an infinity (rare) deposits nothing: the
+    // sum will be an infinity or a NaN whatever its bins hold, so only its specials are
+    // counted. A NaN needs no test in the deposits: fmax skips it, and the bin it reaches
+    // becomes a NaN, which renormalize() counts. Every loop is unrolled: the elements stay in
+    // registers (a loop the compiler kept would index them, in local memory).
     template <typename Vector, unsigned count>
     __device__ void addAll(const Vector (&vectors)[count])
     {
@@ -367,24 +369,14 @@ struct ReproducibleSum<T, false> {
                 for (unsigned e = 0; e < perVector; ++e)
                     largest = fmax(largest, fabs(partOf(vectors[a].element[e], p)));
             if (isinf(largest)) {
-                largest = 0;
 #pragma unroll
                 for (unsigned a = 0; a < count; ++a)
 #pragma unroll
                     for (unsigned e = 0; e < perVector; ++e) {
                         const Real x = partOf(vectors[a].element[e], p);
-                        if (isinf(x))
-                            sum.specials |= x > 0 ? sum.plusInfinity : sum.minusInfinity;
-                        else
-                            largest = fmax(largest, fabs(x));
-                    }
-                sum.fit(largest);
-#pragma unroll
-                for (unsigned a = 0; a < count; ++a)
-#pragma unroll
-                    for (unsigned e = 0; e < perVector; ++e) {
-                        const Real x = partOf(vectors[a].element[e], p);
-                        sum.deposit(isinf(x) ? Real(0) : x);
+                        if (x == Real(INFINITY)) sum.specials |= sum.plusInfinity;
+                        if (x == -Real(INFINITY)) sum.specials |= sum.minusInfinity;
+                        if (x != x) sum.specials |= sum.notANumber;
                     }
             } else {
                 sum.fit(largest);
@@ -393,8 +385,8 @@ struct ReproducibleSum<T, false> {
 #pragma unroll
                     for (unsigned e = 0; e < perVector; ++e)
                         sum.deposit(partOf(vectors[a].element[e], p));
+                sum.renormalize();
             }
-            sum.renormalize();
         }
     }
     __device__ void add(T x)

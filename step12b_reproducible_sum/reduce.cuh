@@ -93,6 +93,16 @@ __device__ Vector<T> loadVector(const T* address)
     return vector;
 }
 
+// The whole sum, by thread 0: its value, the exact total rounded once, and its bins, kept in
+// the workspace's first slot, where a combine across GPUs merges them before the one rounding
+// (experiments/reproducible_sum/ranks.cu: rounding each GPU's sum first would not reproduce).
+template <typename Sum, typename Result>
+__device__ void finish(const Sum& sum, Sum* blockSums, Result* result)
+{
+    blockSums[0] = sum;
+    *result = sum.value();
+}
+
 // Loads in flight live in registers, and an SM has 65536 of them: __launch_bounds__ tells the
 // compiler the block size, so it keeps a thread's registers within 65536 / blockSize.
 template <unsigned int blockSize, typename T>
@@ -133,7 +143,7 @@ __global__ void __launch_bounds__(blockSize)
     if (thread < n - tailStart) sum.add(input[tailStart + thread]);
     sum = blockSum<blockSize>(sum);
     if (gridDim.x == 1) {  // a lone block holds the whole sum: no tickets needed
-        if (threadIdx.x == 0) *result = sum.value();
+        if (threadIdx.x == 0) finish(sum, blockSums, result);
         return;
     }
 
@@ -155,8 +165,8 @@ __global__ void __launch_bounds__(blockSize)
     sum = Sum();
     for (unsigned int b = threadIdx.x; b < gridDim.x; b += blockSize)
         sum.merge(loadFromL2(&blockSums[b]));
-    sum = blockSum<blockSize>(sum);
-    if (threadIdx.x == 0) *result = sum.value();  // the exact total, rounded once
+    sum = blockSum<blockSize>(sum);  // every block sum is read: slot 0 is free again
+    if (threadIdx.x == 0) finish(sum, blockSums, result);
 }
 
 // How many elements one block adds up: `loadsInFlight` vectors per thread in one trip of its loop.
@@ -166,14 +176,24 @@ constexpr std::size_t elementsPerBlock(int blockSize)
     return std::size_t(blockSize) * elementsPerVector<T> * loadsInFlight;
 }
 
-// The workspace holds the ticket counter, then one sum per block; the counter takes 16
-// bytes so that the sums after it stay aligned for every type.
+// The workspace holds the ticket counter, then one sum per block (at least one: the whole
+// sum's, at the end); the counter takes 16 bytes so that the sums after it stay aligned for
+// every type.
 constexpr std::size_t ticketBytes = 16;
 
 template <typename T>
 std::size_t workspaceBytes(std::size_t n, int blockSize)
 {
-    return ticketBytes + ceilDiv(n, elementsPerBlock<T>(blockSize)) * sizeof(ReproducibleSum<T>);
+    const std::size_t blocks = std::max<std::size_t>(1, ceilDiv(n, elementsPerBlock<T>(blockSize)));
+    return ticketBytes + blocks * sizeof(ReproducibleSum<T>);
+}
+
+// The bins of the whole sum that the last reduce() left in the workspace (finish()).
+template <typename T>
+const ReproducibleSum<T>* wholeSumIn(const void* workspace)
+{
+    return reinterpret_cast<const ReproducibleSum<T>*>(static_cast<const char*>(workspace) +
+                                                       ticketBytes);
 }
 
 // One launch: enough blocks to cover n, at most as many as fit on the GPU at once. The

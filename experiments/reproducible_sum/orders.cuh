@@ -75,24 +75,34 @@ inline std::string orderText(const InputOrder& order)
     return std::to_string(order.multiplier) + "i+" + std::to_string(order.offset);
 }
 
+// Positions [first, first + count) of the n values laid out in `order`: one GPU's slice of
+// it (ranks.cu), or all of it.
 template <typename Real>
-__global__ void orderedInputKernel(Real* out, std::size_t n, InputKind kind, std::uint64_t seed,
-                                   InputOrder order)
+__global__ void orderedInputKernel(Real* out, std::size_t first, std::size_t count, std::size_t n,
+                                   InputKind kind, std::uint64_t seed, InputOrder order)
 {
     const std::size_t stride = std::size_t(gridDim.x) * blockDim.x;
-    for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) {
-        // multiplier < 2^32 and i < 2^32: the product fits in 64 bits
-        const std::uint64_t index = (order.multiplier * i + order.offset) % n;
+    for (std::size_t i = std::size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < count;
+         i += stride) {
+        // multiplier < 2^32 and a position < 2^32: the product fits in 64 bits
+        const std::uint64_t index = (order.multiplier * (first + i) + order.offset) % n;
         out[i] = inputValue<Real>(kind, seed, index);
     }
+}
+
+template <typename Real>
+void makeOrderedSlice(Real* out, std::size_t first, std::size_t count, std::size_t n,
+                      InputKind kind, std::uint64_t seed, const InputOrder& order)
+{
+    if (count == 0) return;
+    orderedInputKernel<<<1024, 256>>>(out, first, count, n, kind, seed, order);
+    CUDA_CHECK_LAUNCH();
+    CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 template <typename Real>
 void makeOrderedInput(Real* out, std::size_t n, InputKind kind, std::uint64_t seed,
                       const InputOrder& order)
 {
-    if (n == 0) return;
-    orderedInputKernel<<<1024, 256>>>(out, n, kind, seed, order);
-    CUDA_CHECK_LAUNCH();
-    CUDA_CHECK(cudaDeviceSynchronize());
+    makeOrderedSlice(out, 0, n, n, kind, seed, order);
 }

@@ -6,10 +6,13 @@
 # 2^28 to 2^30, and of the first three for half and bfloat16 at 2^28 (bandwidth.csv); then Nsight Compute's counters of step 12 and 12b's kernels at
 # 2^28, float, double and bfloat16 (counters.csv: program, type, metric, unit, value); the
 # figure of bandwidth.csv (reproducible_sum.png, .svg; needs gnuplot: PARTS=figure draws it
-# again from OUT's CSV, on a machine without a GPU).
+# again from OUT's CSV, on a machine without a GPU); step 12 and 12b's time against n, 2^16 to
+# 2^30 (sizes.csv); step 12b with 4 loads a trip instead of 8 (depth.csv); the bits over 1 to 4
+# MPI ranks, which may share one GPU (ranks.csv, ranks_distinct.txt).
 source "$(dirname "$0")/../driver.sh"
-# PARTS (default "bits bandwidth counters figure") picks the parts to run.
-parts=" ${PARTS:-bits bandwidth counters figure} "
+source "$root/scripts/mpi_one_host.sh"  # mpirun where there is no ssh or rsh
+# PARTS (default "bits bandwidth counters figure sizes depth ranks") picks the parts to run.
+parts=" ${PARTS:-bits bandwidth counters figure sizes depth ranks} "
 [[ $parts == *" figure "* ]] && need results_table
 [[ $parts == *" bits "* ]] && need bits_step12b bits_step12
 [[ $parts == *" bandwidth "* || $parts == *" counters "* ]] &&
@@ -55,6 +58,51 @@ if [[ $parts == *" bandwidth "* ]]; then
             done
         done
     } >"$out/bandwidth.csv"
+fi
+
+if [[ $parts == *" sizes "* ]]; then  # a cost per element grows with n, a fixed cost does not
+    need step12_single_pass step12b_reproducible_sum
+    {
+        step12_single_pass --csv-header
+        for log_n in 16 20 22 24 26 28 30; do
+            for program in step12_single_pass step12b_reproducible_sum; do
+                "$program" --type float --n "2^$log_n" --csv
+            done
+        done
+        for log_n in 20 24 26 28 29; do
+            for program in step12_single_pass step12b_reproducible_sum; do
+                "$program" --type double --n "2^$log_n" --csv
+            done
+        done
+    } >"$out/sizes.csv"
+fi
+if [[ $parts == *" depth "* ]]; then  # half the registers: does occupancy matter?
+    need step12_single_pass step12b_reproducible_sum step12b_four_loads
+    {
+        echo "program,loads_in_flight,$(step12_single_pass --csv-header)"
+        for type in half bf16 float double; do
+            echo "step12_single_pass,8,$(step12_single_pass --type $type --n 2^28 --csv)"
+            echo "step12b_reproducible_sum,8,$(step12b_reproducible_sum --type $type --n 2^28 --csv)"
+            echo "step12b_four_loads,4,$(step12b_four_loads --type $type --n 2^28 --csv)"
+        done
+    } >"$out/depth.csv"
+fi
+if [[ $parts == *" ranks "* ]]; then
+    need ranks_step12b ranks_step12
+    {
+        echo "program,device,ranks,type,n,input,order,block,result_bits,result"
+        for program in ranks_step12b ranks_step12; do
+            for ranks in 1 2 3 4; do
+                mpirun -np "$ranks" --oversubscribe "$(bin "$program")" --type float --log-n 28
+                mpirun -np "$ranks" --oversubscribe "$(bin "$program")" --type double --log-n 27
+            done
+        done
+    } >"$out/ranks.csv"
+    # One line per (program, type, input, order, block): the different results of 1 to 4 ranks.
+    awk -F, 'NR > 1 { key = $1 " " $4 " n=" $5 " " $6 " order " $7 " block " $8
+                      if (!seen[key, $9]++) distinct[key]++ }
+             END { for (key in distinct) print key ": " distinct[key] " distinct" }' \
+        "$out/ranks.csv" | sort -V >"$out/ranks_distinct.txt"
 fi
 
 if [[ $parts == *" figure "* ]]; then

@@ -22,12 +22,12 @@
 
 #include "orders.cuh"
 
-#define MPI_CHECK(call)                                                                 \
-    do {                                                                                \
-        if ((call) != MPI_SUCCESS) {                                                    \
+#define MPI_CHECK(call)                                                                   \
+    do {                                                                                  \
+        if ((call) != MPI_SUCCESS) {                                                      \
             std::fprintf(stderr, "error: MPI: %s at %s:%d\n", #call, __FILE__, __LINE__); \
-            MPI_Abort(MPI_COMM_WORLD, exitCudaError);                                   \
-        }                                                                               \
+            MPI_Abort(MPI_COMM_WORLD, exitCudaError);                                     \
+        }                                                                                 \
     } while (0)
 
 // What a rank hands on, and how the ranks' are added: the bins (step 12b) or the float.
@@ -118,8 +118,10 @@ int run(int argc, char** argv, int rank, int ranks)
     if (argc % 2 == 0 || logN < 0 || logN > 32 || orders < 1 ||
         (type != "float" && type != "double")) {
         if (rank == 0)
-            std::fprintf(stderr, "usage: mpirun -np K %s --type float|double --log-n K (0..32) "
-                         "[--orders M]\n", argv[0]);
+            std::fprintf(stderr,
+                         "usage: mpirun -np K %s --type float|double --log-n K (0..32) "
+                         "[--orders M]\n",
+                         argv[0]);
         return exitBadUsage;
     }
     std::string reason;

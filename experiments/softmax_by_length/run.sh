@@ -36,13 +36,15 @@
 # 19s, step19_warp_max under the check and step19_one_slot under racecheck:
 # step19_wrong_kernels.txt. LOG_ELEMENTS (default 28) sets the total, 2^LOG_ELEMENTS elements, of
 # every sweep over widths (the committed step 19 runs: 27).
+# step19_blocks: step 19 at blocks of 256, 512 and 1024 beside the peers at 2048 to 16384
+# columns (TYPES, default "float bf16"): step19_blocks.csv and its table.
 # PARTS (default all: "by_length long_rows widths held_vectors block_sizes lanes_first group_barrier
 # exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters
-# one_exponential_wrong") picks the parts; TABLES_ONLY=1: the tables of OUT's CSVs.
+# one_exponential_wrong step19_blocks") picks the parts; TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong} "
+parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong step19_blocks} "
 elements=$((2 ** ${LOG_ELEMENTS:-28}))
 # versus NAME VARIANT[,VARIANT...] "TYPES" EXPONENT...: OUT/NAME.csv, the step the variants
 # change (step 17, or step 18 for step18_* variants) and each VARIANT one after the other at
@@ -106,7 +108,7 @@ lengths() {
     } >"$out/$file"
 }
 rm -f "$out/failed_checks.txt"  # peer() names there a library's run that fails its check
-if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths|one_exponential)\  ]]; then
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths|one_exponential|step19_blocks)\  ]]; then
     find_softmax_peers
 fi
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
@@ -159,6 +161,28 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" one_exponential_wrong "* ]]; the
               grep -E "$verdicts" | head -8 || true
       done
     } >"$out/step19_wrong_kernels.txt"
+fi
+# Step 19 where a block of 256 needs a cluster of two (11008, 16384 columns) and around it.
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_blocks "* ]]; then
+    need step19_softmax_one_exponential
+    {
+        step19_softmax_one_exponential --csv-header
+        for type in ${TYPES:-float bf16}; do
+            for cols in 2048 4096 5120 8192 11008 16384; do
+                for block in 256 512 1024; do
+                    step19_softmax_one_exponential --csv --type "$type" --cols "$cols" \
+                        --rows "$((elements / cols))" --block "$block"
+                done
+                for name in "${softmax_peers[@]}"; do
+                    peer --csv --type "$type" --cols "$cols" --rows "$((elements / cols))" \
+                        --operation softmax -- "${PYTHON:-python3}" "$root/scripts/frameworks.py" \
+                        "$name"
+                done
+            done
+        done
+    } >"$out/step19_blocks.csv"
+    results_table --pivot type,cols,block step %.0f gbs "$out/step19_blocks.csv" \
+        >"$out/step19_blocks.md"
 fi
 for part in held_vectors:step17_held_max,step17_three_blocks_an_sm:float:5:13 lanes_first:step17_lanes_first:float,bf16:5:11 \
     group_barrier:step17_group_barrier:float:11:13 exact_exp_16bit:step17_exact_exp_16bit:bf16:5:13 \

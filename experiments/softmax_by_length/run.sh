@@ -86,17 +86,23 @@ find_softmax_peers() {
 # powers FIRST LAST: 2^FIRST ... 2^LAST, one a line
 powers() { local e; for e in $(seq "$1" "$2"); do echo $((2 ** e)); done; }
 # lengths FILE "WIDTHS" PROGRAM...: OUT/FILE, each PROGRAM and each softmax peer at each width
-# (2^LOG_ELEMENTS / width rows, rounded down), for each type of TYPES. A peer that
-# cannot take a width (the Triton kernel past the row one program holds) says so and leaves no row.
+# (2^LOG_ELEMENTS / width rows, rounded down), for each type of TYPES, each PROGRAM at each block
+# size of BLOCKS (default: its own). A peer that cannot take a width (the Triton kernel past the
+# row one program holds) says so and leaves no row.
 lengths() {
-    local file=$1 widths=$2 type cols program name
+    local file=$1 widths=$2 type cols program name block option
     shift 2
     need "$@"
     { "$1" --csv-header
       for type in ${TYPES:-float}; do
           for cols in $widths; do
               for program; do
-                  "$program" --csv --type "$type" --cols "$cols" --rows "$((elements / cols))"
+                  for block in ${BLOCKS:-default}; do
+                      option=()
+                      [ "$block" = default ] || option=(--block "$block")
+                      "$program" --csv --type "$type" --cols "$cols" --rows "$((elements / cols))" \
+                          "${option[@]}"
+                  done
               done
               for name in "${softmax_peers[@]}"; do
                   peer --csv --type "$type" --cols "$cols" --rows "$((elements / cols))" \
@@ -164,23 +170,8 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" one_exponential_wrong "* ]]; the
 fi
 # Step 19 where a block of 256 needs a cluster of two (11008, 16384 columns) and around it.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_blocks "* ]]; then
-    need step19_softmax_one_exponential
-    {
-        step19_softmax_one_exponential --csv-header
-        for type in ${TYPES:-float bf16}; do
-            for cols in 2048 4096 5120 8192 11008 16384; do
-                for block in 256 512 1024; do
-                    step19_softmax_one_exponential --csv --type "$type" --cols "$cols" \
-                        --rows "$((elements / cols))" --block "$block"
-                done
-                for name in "${softmax_peers[@]}"; do
-                    peer --csv --type "$type" --cols "$cols" --rows "$((elements / cols))" \
-                        --operation softmax -- "${PYTHON:-python3}" "$root/scripts/frameworks.py" \
-                        "$name"
-                done
-            done
-        done
-    } >"$out/step19_blocks.csv"
+    BLOCKS="256 512 1024" TYPES=${TYPES:-float bf16} lengths step19_blocks.csv \
+        "2048 4096 5120 8192 11008 16384" step19_softmax_one_exponential
     results_table --pivot type,cols,block step %.0f gbs "$out/step19_blocks.csv" \
         >"$out/step19_blocks.md"
 fi

@@ -505,11 +505,24 @@ bool launchOneReadIfFits(const T* input, T* output, Shape shape)
     }
 }
 
-// The smallest group that holds the row (8 lanes, a warp, 2, 4, ... warps up to the block),
-// each thread with the fewest vectors that hold it: a row that fills its threads' registers
-// brings the most bytes an SM can ask for at once (a group of several warps holds the most a
-// thread allows, as a smaller group with fewer would not hold the row). Then clusters of 2, 4
-// and 8 blocks. False where even a cluster of maxClusterBlocks does not hold the row.
+// The largest block a row takes whole before it takes a cluster. A row of 512 threads' registers
+// (16384 floats or bf16) in one block of 512 was 12-25 % faster on the H200 than in a cluster of
+// two blocks of 256 (docs/step19_softmax_one_exponential.md); 1024 threads hold only 4 vectors.
+constexpr unsigned int maxRowBlock = 512;
+
+// The block a group of rowThreads runs in: the caller's block, or, for a group past it, one block
+// of the group's own size up to maxRowBlock; past that, a cluster of the caller's blocks.
+constexpr unsigned int groupBlock(unsigned int blockSize, unsigned int rowThreads)
+{
+    return rowThreads > blockSize && rowThreads <= maxRowBlock ? rowThreads : blockSize;
+}
+
+// The smallest group that holds the row (8 lanes, a warp, 2, 4, ... warps up to the block, then
+// one block of up to maxRowBlock threads), each thread with the fewest vectors that hold it: a
+// row that fills its threads' registers brings the most bytes an SM can ask for at once (a
+// group of several warps holds the most a thread allows, as a smaller group with fewer would
+// not hold the row). Then clusters of 2, 4 and 8 blocks. False where even a cluster of
+// maxClusterBlocks does not hold the row.
 template <unsigned int blockSize, unsigned int rowThreads, unsigned int smallerGroupVectors,
           typename T>
 bool launchOneReadInGroups(const T* input, T* output, Shape shape)
@@ -517,10 +530,11 @@ bool launchOneReadInGroups(const T* input, T* output, Shape shape)
     if constexpr (rowThreads > blockSize * maxClusterBlocks) {
         return false;
     } else {
+        constexpr unsigned int block = groupBlock(blockSize, rowThreads);
         constexpr unsigned int fewest = fewestHeldVectors(rowThreads, smallerGroupVectors);
-        if (launchOneReadIfFits<blockSize, rowThreads, fewest>(input, output, shape)) return true;
+        if (launchOneReadIfFits<block, rowThreads, fewest>(input, output, shape)) return true;
         constexpr unsigned int nextThreads = rowThreads == 8 ? 32 : 2 * rowThreads;
-        constexpr unsigned int capacity = rowThreads * maxHeldVectors<T>(blockSize, rowThreads);
+        constexpr unsigned int capacity = rowThreads * maxHeldVectors<T>(block, rowThreads);
         return launchOneReadInGroups<blockSize, nextThreads, capacity>(input, output, shape);
     }
 }

@@ -37,14 +37,19 @@
 # step19_wrong_kernels.txt. LOG_ELEMENTS (default 28) sets the total, 2^LOG_ELEMENTS elements, of
 # every sweep over widths (the committed step 19 runs: 27).
 # step19_blocks: step 19 at blocks of 256, 512 and 1024 beside the peers at 2048 to 16384
-# columns (TYPES, default "float bf16"): step19_blocks.csv and its table.
+# columns (TYPES, default "float bf16"): step19_blocks.csv and its table. step19_rules: step 19
+# beside step19_cluster_past_block (its launch rule undone) and step19_floats_held_4 and _2
+# (fewer vectors a thread) and the peers, blocks 256 and 512, 2048 to 16384 columns:
+# step19_rules.csv; step19_rules_counters: the first two's counters at 16384 columns.
+# PROGRAMS (widths only; default: every softmax program) names the programs of the widths part.
 # PARTS (default all: "by_length long_rows widths held_vectors block_sizes lanes_first group_barrier
 # exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters
-# one_exponential_wrong step19_blocks") picks the parts; TABLES_ONLY=1: the tables of OUT's CSVs.
+# one_exponential_wrong step19_blocks step19_rules step19_rules_counters") picks the parts;
+# TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong step19_blocks} "
+parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong step19_blocks step19_rules step19_rules_counters} "
 elements=$((2 ** ${LOG_ELEMENTS:-28}))
 # versus NAME VARIANT[,VARIANT...] "TYPES" EXPONENT...: OUT/NAME.csv, the step the variants
 # change (step 17, or step 18 for step18_* variants) and each VARIANT one after the other at
@@ -114,7 +119,7 @@ lengths() {
     } >"$out/$file"
 }
 rm -f "$out/failed_checks.txt"  # peer() names there a library's run that fails its check
-if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths|one_exponential|step19_blocks)\  ]]; then
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths|one_exponential|step19_blocks|step19_rules)\  ]]; then
     find_softmax_peers
 fi
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
@@ -129,6 +134,7 @@ fi
 # and MLP widths (1536, 5120, 11008), and widths that are no multiple of 8 or of 128 (100, 1000).
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" widths "* ]]; then
     mapfile -t programs <"$build/softmax_programs.txt"
+    [ -z "${PROGRAMS:-}" ] || read -ra programs <<<"$PROGRAMS"
     lengths widths.csv "$({ powers 5 20; echo 100 1000 1536 5120 11008 32000 128256 152064 |
         tr ' ' '\n'; } | sort -n)" "${programs[@]}"
 fi
@@ -167,6 +173,34 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" one_exponential_wrong "* ]]; the
               grep -E "$verdicts" | head -8 || true
       done
     } >"$out/step19_wrong_kernels.txt"
+fi
+# Step 19's launch rule and its vectors a thread, beside the peers: step19_cluster_past_block (a
+# row past the block takes a cluster of two at once) and step19_floats_held_4/_2 (floats of rows
+# of several warps spread over more threads), blocks 256 and 512, 2048 to 16384 columns (TYPES,
+# default "float bf16"): step19_rules.csv and its table.
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_rules "* ]]; then
+    BLOCKS="256 512" TYPES=${TYPES:-float bf16} lengths step19_rules.csv \
+        "2048 4096 5120 8192 11008 16384" step19_softmax_one_exponential \
+        step19_cluster_past_block step19_floats_held_4 step19_floats_held_2
+    results_table --pivot type,cols,block step %.0f gbs "$out/step19_rules.csv" \
+        >"$out/step19_rules.md"
+fi
+# Why one block of 512 beats a cluster of two blocks of 256 at 16384 columns: both launches'
+# counters (the first launch, 2^26 elements; float and bf16): step19_rules_counters/.
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_rules_counters "* ]]; then
+    need step19_softmax_one_exponential step19_cluster_past_block
+    metrics=gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__block_size,launch__grid_size,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_membar_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_misc_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio
+    mkdir -p "$out/step19_rules_counters"
+    echo "# $gpu, $(ncu --version | tail -1); ncu --csv --clock-control none --metrics $metrics --launch-count 1 --kernel-name regex:softmax PROGRAM --verify-only --type TYPE --cols 16384 --rows 2^26/16384 (the first launch of each)" \
+        >"$out/step19_rules_counters/README.txt"
+    for type in float bf16; do
+        for program in step19_softmax_one_exponential step19_cluster_past_block; do
+            file=$out/step19_rules_counters/counters_${type}_16384_$program.csv
+            counters "$file" --metrics "$metrics" --launch-count 1 --kernel-name regex:softmax \
+                "$(bin "$program")" --verify-only --type "$type" --cols 16384 --rows $((2 ** 26 / 16384))
+            python3 "$here/../hardware_counters/counters_table.py" "$file" >"${file%.csv}.md"
+        done
+    done
 fi
 # Step 19 where a block of 256 needs a cluster of two (11008, 16384 columns) and around it.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_blocks "* ]]; then

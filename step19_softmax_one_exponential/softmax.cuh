@@ -507,7 +507,8 @@ bool launchOneReadIfFits(const T* input, T* output, Shape shape)
 
 // The largest block a row takes whole before it takes a cluster. A row of 512 threads' registers
 // (16384 floats or bf16) in one block of 512 was 12-25 % faster on the H200 than in a cluster of
-// two blocks of 256 (docs/step19_softmax_one_exponential.md); 1024 threads hold only 4 vectors.
+// two blocks of 256 (docs/step19_softmax_one_exponential.md); 1024 threads hold only 4 vectors
+// (floats: no more than 512 of 8). At --block 32 a group stops at 8 blocks' 256 threads.
 constexpr unsigned int maxRowBlock = 512;
 
 // The block a group of rowThreads runs in: the caller's block, or, for a group past it, one block

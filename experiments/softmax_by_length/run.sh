@@ -41,7 +41,8 @@
 # beside step19_cluster_past_block (its launch rule undone) and step19_floats_held_4 and _2
 # (fewer vectors a thread) and the peers, blocks 256 and 512, 2048 to 16384 columns:
 # step19_rules.csv; step19_rules_counters: the first two's counters at 16384 columns.
-# PROGRAMS (widths only; default: every softmax program) names the programs of the widths part.
+# PROGRAMS (default: every softmax program) names the programs of the widths part; WIDTHS, its
+# widths (default: those above), so that a sweep can be split over several runs.
 # PARTS (default all: "by_length long_rows widths held_vectors block_sizes lanes_first group_barrier
 # exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters
 # one_exponential_wrong step19_blocks step19_rules step19_rules_counters") picks the parts;
@@ -135,8 +136,8 @@ fi
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" widths "* ]]; then
     mapfile -t programs <"$build/softmax_programs.txt"
     [ -z "${PROGRAMS:-}" ] || read -ra programs <<<"$PROGRAMS"
-    lengths widths.csv "$({ powers 5 20; echo 100 1000 1536 5120 11008 32000 128256 152064 |
-        tr ' ' '\n'; } | sort -n)" "${programs[@]}"
+    lengths widths.csv "${WIDTHS:-$({ powers 5 20; echo 100 1000 1536 5120 11008 32000 128256 \
+        152064 | tr ' ' '\n'; } | sort -n)}" "${programs[@]}"
 fi
 # Step 19 against step 18 and the peers, and step 19 with step 18's 8 vectors of 16-bit elements.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" one_exponential "* ]]; then

@@ -27,7 +27,8 @@ if "$program" --help | grep -q -- "--rows"; then
            "--rows 9 --cols 300" "--rows 2 --cols 2^16+3")
     # Softmax: also rows that need a cluster: 12289 in step 18 (floats at both blocks, halves at
     # 64; step 19 takes one block of 512 there), 20000 at block 256 (a cluster of 4 in step 19).
-    [[ $name == *softmax* ]] && types="float half bf16" && sizes+=("--rows 3 --cols 12289" "--rows 2 --cols 20000")
+    [[ $name == *softmax* ]] && types="float half bf16" &&
+        sizes+=("--rows 3 --cols 12289" "--rows 2 --cols 20000")
 fi
 # shellcheck disable=SC2086  # ${sizes[0]}: its words
 if "$program" ${sizes[0]} --verify-only 2>&1 | grep -q 'no CUDA device'; then

@@ -145,19 +145,28 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" one_exponential "* ]]; then
         step18_softmax_cluster step19_softmax_one_exponential step19_16bit_held_8
 fi
 # Their counters: instructions, registers, residency, issue (the first launch, 2^26 elements).
-if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" one_exponential_counters "* ]]; then
-    need step18_softmax_cluster step19_softmax_one_exponential step19_16bit_held_8
-    metrics=gpu__time_duration.sum,dram__bytes_read.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__grid_size,launch__registers_per_thread,launch__occupancy_limit_registers,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active
-    mkdir -p "$out/step19_counters"
-    echo "# $gpu, $(ncu --version | tail -1); ncu --csv --clock-control none --metrics $metrics --launch-count 1 --kernel-name regex:softmax PROGRAM --verify-only --type TYPE --cols C --rows 2^26/C (the first launch of each)" \
-        >"$out/step19_counters/README.txt"
-    for run in bf16:step18_softmax_cluster bf16:step19_softmax_one_exponential \
-        bf16:step19_16bit_held_8 float:step18_softmax_cluster float:step19_softmax_one_exponential; do
-        file=$out/step19_counters/counters_${run%%:*}_4096_${run#*:}.csv
+# counter_runs FOLDER COLS METRICS TYPE:PROGRAM...: Nsight Compute's METRICS for the first launch
+# of each PROGRAM on rows of COLS elements of TYPE (2^26 elements): OUT/FOLDER/counters_TYPE_COLS_
+# PROGRAM.csv with its table (.md), and OUT/FOLDER/README.txt, the command.
+counter_runs() {
+    local folder=$out/$1 cols=$2 metrics=$3 run file programs
+    shift 3
+    mapfile -t programs < <(printf '%s\n' "${@#*:}" | sort -u)
+    need "${programs[@]}"
+    mkdir -p "$folder"
+    echo "# $gpu, $(ncu --version | tail -1); ncu --csv --clock-control none --metrics $metrics --launch-count 1 --kernel-name regex:softmax PROGRAM --verify-only --type TYPE --cols $cols --rows 2^26/$cols (the first launch of each)" \
+        >"$folder/README.txt"
+    for run; do
+        file=$folder/counters_${run%%:*}_${cols}_${run#*:}.csv
         counters "$file" --metrics "$metrics" --launch-count 1 --kernel-name regex:softmax \
-            "$(bin "${run#*:}")" --verify-only --type "${run%%:*}" --cols 4096 --rows $((2 ** 26 / 4096))
+            "$(bin "${run#*:}")" --verify-only --type "${run%%:*}" --cols "$cols" --rows $((2 ** 26 / cols))
         python3 "$here/../hardware_counters/counters_table.py" "$file" >"${file%.csv}.md"
     done
+}
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" one_exponential_counters "* ]]; then
+    counter_runs step19_counters 4096 gpu__time_duration.sum,dram__bytes_read.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__grid_size,launch__registers_per_thread,launch__occupancy_limit_registers,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active \
+        bf16:step18_softmax_cluster bf16:step19_softmax_one_exponential bf16:step19_16bit_held_8 \
+        float:step18_softmax_cluster float:step19_softmax_one_exponential
 fi
 # The wrong step 19s: the check must reject step19_warp_max, racecheck report step19_one_slot.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" one_exponential_wrong "* ]]; then
@@ -189,19 +198,9 @@ fi
 # Why one block of 512 beats a cluster of two blocks of 256 at 16384 columns: both launches'
 # counters (the first launch, 2^26 elements; float and bf16): step19_rules_counters/.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_rules_counters "* ]]; then
-    need step19_softmax_one_exponential step19_cluster_past_block
-    metrics=gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__block_size,launch__grid_size,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_membar_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_misc_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio
-    mkdir -p "$out/step19_rules_counters"
-    echo "# $gpu, $(ncu --version | tail -1); ncu --csv --clock-control none --metrics $metrics --launch-count 1 --kernel-name regex:softmax PROGRAM --verify-only --type TYPE --cols 16384 --rows 2^26/16384 (the first launch of each)" \
-        >"$out/step19_rules_counters/README.txt"
-    for type in float bf16; do
-        for program in step19_softmax_one_exponential step19_cluster_past_block; do
-            file=$out/step19_rules_counters/counters_${type}_16384_$program.csv
-            counters "$file" --metrics "$metrics" --launch-count 1 --kernel-name regex:softmax \
-                "$(bin "$program")" --verify-only --type "$type" --cols 16384 --rows $((2 ** 26 / 16384))
-            python3 "$here/../hardware_counters/counters_table.py" "$file" >"${file%.csv}.md"
-        done
-    done
+    counter_runs step19_rules_counters 16384 gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__block_size,launch__grid_size,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_membar_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_misc_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio \
+        float:step19_softmax_one_exponential float:step19_cluster_past_block \
+        bf16:step19_softmax_one_exponential bf16:step19_cluster_past_block
 fi
 # Step 19 where a block of 256 needs a cluster of two (11008, 16384 columns) and around it.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_blocks "* ]]; then

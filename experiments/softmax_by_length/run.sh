@@ -45,12 +45,12 @@
 # widths (default: those above), so that a sweep can be split over several runs.
 # PARTS (default all: "by_length long_rows widths held_vectors block_sizes lanes_first group_barrier
 # exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters
-# one_exponential_wrong step19_blocks step19_rules step19_rules_counters") picks the parts;
+# one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean step19_lean_counters") picks the parts;
 # TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong step19_blocks step19_rules step19_rules_counters} "
+parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean step19_lean_counters} "
 elements=$((2 ** ${LOG_ELEMENTS:-28}))
 # versus NAME VARIANT[,VARIANT...] "TYPES" EXPONENT...: OUT/NAME.csv, the step the variants
 # change (step 17, or step 18 for step18_* variants) and each VARIANT one after the other at
@@ -120,7 +120,7 @@ lengths() {
     } >"$out/$file"
 }
 rm -f "$out/failed_checks.txt"  # peer() names there a library's run that fails its check
-if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths|one_exponential|step19_blocks|step19_rules)\  ]]; then
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths|one_exponential|step19_blocks|step19_rules|step19_lean)\  ]]; then
     find_softmax_peers
 fi
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
@@ -145,22 +145,31 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" one_exponential "* ]]; then
         step18_softmax_cluster step19_softmax_one_exponential step19_16bit_held_8
 fi
 # Their counters: instructions, registers, residency, issue (the first launch, 2^26 elements).
-# counter_runs FOLDER COLS METRICS TYPE:PROGRAM...: Nsight Compute's METRICS for the first launch
-# of each PROGRAM on rows of COLS elements of TYPE (2^26 elements): OUT/FOLDER/counters_TYPE_COLS_
-# PROGRAM.csv with its table (.md), and OUT/FOLDER/README.txt, the command.
+# counter_runs FOLDER "COLS" METRICS TYPE:PROGRAM...: Nsight Compute's METRICS for the first
+# launch of each PROGRAM on rows of each COLS elements of TYPE (2^26 elements): OUT/FOLDER/counters_TYPE_COLS_
+# PROGRAM.csv with its table (.md), and OUT/FOLDER/README.txt, the command. A PROGRAM peer_NAME
+# is the softmax peer NAME (torch, triton) through framework_runs, its kernel's counters.
 counter_runs() {
-    local folder=$out/$1 cols=$2 metrics=$3 run file programs
+    local folder=$out/$1 widths=$2 metrics=$3 cols run file programs program command
     shift 3
-    mapfile -t programs < <(printf '%s\n' "${@#*:}" | sort -u)
+    mapfile -t programs < <(printf '%s\n' "${@#*:}" | sed 's/^peer_.*/framework_runs/' | sort -u)
     need "${programs[@]}"
     mkdir -p "$folder"
-    echo "# $gpu, $(ncu --version | tail -1); ncu --csv --clock-control none --metrics $metrics --launch-count 1 --kernel-name regex:softmax PROGRAM --verify-only --type TYPE --cols $cols --rows 2^26/$cols (the first launch of each)" \
+    echo "# $gpu, $(ncu --version | tail -1); ncu --csv --clock-control none --metrics $metrics --launch-count 1 --kernel-name regex:softmax PROGRAM --verify-only --type TYPE --cols COLS --rows 2^26/COLS, COLS: $widths (the first launch of each; peer_NAME: framework_runs ... --operation softmax -- python3 scripts/frameworks.py NAME)" \
         >"$folder/README.txt"
-    for run; do
-        file=$folder/counters_${run%%:*}_${cols}_${run#*:}.csv
-        counters "$file" --metrics "$metrics" --launch-count 1 --kernel-name regex:softmax \
-            "$(bin "${run#*:}")" --verify-only --type "${run%%:*}" --cols "$cols" --rows $((2 ** 26 / cols))
-        python3 "$here/../hardware_counters/counters_table.py" "$file" >"${file%.csv}.md"
+    for cols in $widths; do
+        for run; do
+            program=${run#*:}
+            file=$folder/counters_${run%%:*}_${cols}_${program}.csv
+            if [[ $program == peer_* ]]; then command=("$(bin framework_runs)"); else
+                command=("$(bin "$program")"); fi
+            command+=(--verify-only --type "${run%%:*}" --cols "$cols" --rows $((2 ** 26 / cols)))
+            [[ $program != peer_* ]] || command+=(--operation softmax -- "${PYTHON:-python3}" \
+                "$root/scripts/frameworks.py" "${program#peer_}")
+            counters "$file" --metrics "$metrics" --launch-count 1 --kernel-name regex:softmax \
+                "${command[@]}"
+            python3 "$here/../hardware_counters/counters_table.py" "$file" >"${file%.csv}.md"
+        done
     done
 }
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" one_exponential_counters "* ]]; then
@@ -201,6 +210,35 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_rules_counters "* ]]; the
     counter_runs step19_rules_counters 16384 gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__block_size,launch__grid_size,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_membar_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_misc_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio \
         float:step19_softmax_one_exponential float:step19_cluster_past_block \
         bf16:step19_softmax_one_exponential bf16:step19_cluster_past_block
+fi
+# What keeps step 19 behind the Triton kernel where both hold the row in registers (docs/
+# step19_softmax_one_exponential.md): step19_read_only_loads (step 18's loads through the
+# read-only path, __ldg: LDG.E.128.CONSTANT, where step 19 takes plain LDG.E.128 as Triton's)
+# and step19_float_fast_exp (floats take the exponential of 16-bit elements, FMUL by log2(e) and
+# MUFU.EX2, as Triton's tl.exp does) beside step 19 and the peers: float at 1024 to 16384
+# columns (WIDTHS), bf16 (the loads only) at 4096 to 16384: step19_lean.csv and its table.
+# step19_lean_counters: the counters of step 19, step19_read_only_loads and the Triton kernel at
+# 5120 and 16384 float columns, and the SASS the Triton kernel ran (its cubins,
+# TRITON_CACHE_DIR): step19_lean_counters/, its triton_sass.txt.
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_lean "* ]]; then
+    TYPES=float lengths step19_lean_float.csv "${WIDTHS:-1024 2048 4096 5120 8192 11008 16384}" \
+        step19_softmax_one_exponential step19_read_only_loads step19_float_fast_exp
+    TYPES=bf16 lengths step19_lean_bf16.csv "4096 8192 11008 16384" \
+        step19_softmax_one_exponential step19_read_only_loads
+    { cat "$out/step19_lean_float.csv"; sed 1d "$out/step19_lean_bf16.csv"; } >"$out/step19_lean.csv"
+    rm "$out/step19_lean_float.csv" "$out/step19_lean_bf16.csv"
+    results_table --pivot type,cols step %.0f gbs "$out/step19_lean.csv" >"$out/step19_lean.md"
+fi
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_lean_counters "* ]]; then
+    triton_cache=$(mktemp -d)
+    TRITON_CACHE_DIR=$triton_cache counter_runs step19_lean_counters "5120 16384" gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes_read.sum,dram__bytes_write.sum,launch__block_size,launch__grid_size,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sector_hit_rate.pct,lts__t_sectors_srcunit_tex_op_read.sum,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio \
+        float:step19_softmax_one_exponential float:step19_read_only_loads float:peer_triton
+    for cubin in "$triton_cache"/*/softmax_rows.cubin; do
+        [ -f "$cubin" ] || { echo "no softmax_rows.cubin in the Triton cache"; continue; }
+        echo "## $(grep -o '"num_warps": *[0-9]*' "${cubin%.cubin}.json"), $(grep -o 'end = [0-9]* : i32' "${cubin%.cubin}.ttir" | head -1) (the row's columns, rounded up to a power of 2)"
+        cuobjdump -sass "$cubin" | grep -E '^ +/\*[0-9a-f]{4}\*/'
+    done >"$out/step19_lean_counters/triton_sass.txt"
+    rm -rf "$triton_cache"
 fi
 # Step 19 where a block of 256 needs a cluster of two (11008, 16384 columns) and around it.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_blocks "* ]]; then

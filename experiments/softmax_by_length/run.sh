@@ -215,11 +215,12 @@ fi
 # step19_softmax_one_exponential.md): step19_read_only_loads (step 18's loads through the
 # read-only path, __ldg: LDG.E.128.CONSTANT, where step 19 takes plain LDG.E.128 as Triton's)
 # and step19_float_fast_exp (floats take the exponential of 16-bit elements, FMUL by log2(e) and
-# MUFU.EX2, as Triton's tl.exp does) beside step 19 and the peers: float at 1024 to 16384
-# columns (WIDTHS), bf16 (the loads only) at 4096 to 16384: step19_lean.csv and its table.
-# step19_lean_counters: the counters of step 19, step19_read_only_loads and the Triton kernel at
-# 5120 and 16384 float columns, and the SASS the Triton kernel ran (its cubins,
-# TRITON_CACHE_DIR): step19_lean_counters/, its triton_sass.txt.
+# MUFU.EX2; Triton's tl.exp is MUFU.EX2 too, with a compare and two FMULs for tiny results)
+# beside step 19 and the peers: float at 1024 to 16384 columns (WIDTHS), bf16 (the loads only)
+# at 4096 to 16384: step19_lean.csv and its table. step19_lean_counters: the counters of step 19,
+# those two variants, step19_floats_held_4 and _2 and the Triton kernel at 4096, 11008 and 16384
+# float columns, and the SASS the Triton kernel ran (its cubins, TRITON_CACHE_DIR):
+# step19_lean_counters/, its triton_sass.txt.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_lean "* ]]; then
     TYPES=float lengths step19_lean_float.csv "${WIDTHS:-1024 2048 4096 5120 8192 11008 16384}" \
         step19_softmax_one_exponential step19_read_only_loads step19_float_fast_exp
@@ -231,8 +232,10 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_lean "* ]]; then
 fi
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_lean_counters "* ]]; then
     triton_cache=$(mktemp -d)
-    TRITON_CACHE_DIR=$triton_cache counter_runs step19_lean_counters "5120 16384" gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes_read.sum,dram__bytes_write.sum,launch__block_size,launch__grid_size,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sector_hit_rate.pct,lts__t_sectors_srcunit_tex_op_read.sum,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio \
-        float:step19_softmax_one_exponential float:step19_read_only_loads float:peer_triton
+    TRITON_CACHE_DIR=$triton_cache counter_runs step19_lean_counters "4096 11008 16384" gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes_read.sum,dram__bytes_write.sum,launch__block_size,launch__grid_size,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sector_hit_rate.pct,lts__t_sectors_srcunit_tex_op_read.sum,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio,smsp__average_warps_issue_stalled_lg_throttle_per_issue_active.ratio \
+        float:step19_softmax_one_exponential float:step19_read_only_loads \
+        float:step19_float_fast_exp float:step19_floats_held_4 float:step19_floats_held_2 \
+        float:peer_triton
     for cubin in "$triton_cache"/*/softmax_rows.cubin; do
         [ -f "$cubin" ] || { echo "no softmax_rows.cubin in the Triton cache"; continue; }
         echo "## $(grep -o '"num_warps": *[0-9]*' "${cubin%.cubin}.json"), $(grep -o 'end = [0-9]* : i32' "${cubin%.cubin}.ttir" | head -1) (the row's columns, rounded up to a power of 2)"

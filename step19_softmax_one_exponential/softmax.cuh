@@ -173,7 +173,7 @@ struct alignas(vectorBytes) Vector {
 };
 
 // A plain 128-bit load (LDG.E.128), as the Triton kernel's, not step 18's read-only one (__ldg:
-// LDG.E.128.CONSTANT): on the H200 the plain load was 0.3-8 % faster here in one run (float
+// LDG.E.128.CONSTANT): on the H200 the plain load was 0-8 % faster here in one run (float
 // 11008 columns: 4027 against 3870 GB/s; docs/step19_softmax_one_exponential.md).
 template <typename T>
 __device__ Vector<T> loadVector(const T* address)

@@ -45,7 +45,8 @@
 # widths (default: those above), so that a sweep can be split over several runs.
 # PARTS (default all: "by_length long_rows widths held_vectors block_sizes lanes_first group_barrier
 # exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters
-# one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean step19_lean_counters") picks the parts;
+# one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean
+# step19_lean_counters") picks the parts;
 # TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
@@ -146,9 +147,9 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" one_exponential "* ]]; then
 fi
 # Their counters: instructions, registers, residency, issue (the first launch, 2^26 elements).
 # counter_runs FOLDER "COLS" METRICS TYPE:PROGRAM...: Nsight Compute's METRICS for the first
-# launch of each PROGRAM on rows of each COLS elements of TYPE (2^26 elements): OUT/FOLDER/counters_TYPE_COLS_
-# PROGRAM.csv with its table (.md), and OUT/FOLDER/README.txt, the command. A PROGRAM peer_NAME
-# is the softmax peer NAME (torch, triton) through framework_runs, its kernel's counters.
+# launch of each PROGRAM on rows of each COLS elements of TYPE (2^26 elements):
+# OUT/FOLDER/counters_TYPE_COLS_PROGRAM.csv with its table (.md), and OUT/FOLDER/README.txt, the
+# command. A PROGRAM peer_NAME is the softmax peer NAME (torch, triton) through framework_runs.
 counter_runs() {
     local folder=$out/$1 widths=$2 metrics=$3 cols run file programs program command
     shift 3

@@ -46,12 +46,12 @@
 # PARTS (default all: "by_length long_rows widths held_vectors block_sizes lanes_first group_barrier
 # exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters
 # one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean
-# step19_lean_counters") picks the parts;
+# step19_lean_counters step19_two_reads") picks the parts;
 # TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean step19_lean_counters} "
+parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean step19_lean_counters step19_two_reads} "
 elements=$((2 ** ${LOG_ELEMENTS:-28}))
 # versus NAME VARIANT[,VARIANT...] "TYPES" EXPONENT...: OUT/NAME.csv, the step the variants
 # change (step 17, or step 18 for step18_* variants) and each VARIANT one after the other at
@@ -121,7 +121,7 @@ lengths() {
     } >"$out/$file"
 }
 rm -f "$out/failed_checks.txt"  # peer() names there a library's run that fails its check
-if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths|one_exponential|step19_blocks|step19_rules|step19_lean)\  ]]; then
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths|one_exponential|step19_blocks|step19_rules|step19_lean|step19_two_reads)\  ]]; then
     find_softmax_peers
 fi
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
@@ -244,6 +244,17 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_lean_counters "* ]]; then
     done >"$out/step19_lean_counters/triton_sass.txt"
     rm -rf "$triton_cache"
 fi
+# Rows read twice (past 65536 elements at block 256): step 19 reads each with one block, and
+# step19_two_reads_cluster with a cluster of 8 blocks where the rows are fewer than the blocks the
+# GPU keeps at once (2^20 columns of 2^27 elements: 128 rows on 132 SMs), beside the peers, TYPES
+# (default "float bf16") at 128256 to 2^20 columns (WIDTHS): step19_two_reads.csv and its table.
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_two_reads "* ]]; then
+    TYPES=${TYPES:-float bf16} lengths step19_two_reads.csv \
+        "${WIDTHS:-128256 131072 152064 262144 524288 1048576}" \
+        step19_softmax_one_exponential step19_two_reads_cluster
+    results_table --pivot type,cols step %.0f gbs "$out/step19_two_reads.csv" \
+        >"$out/step19_two_reads.md"
+fi
 # Step 19 where a block of 256 needs a cluster of two (11008, 16384 columns) and around it.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_blocks "* ]]; then
     BLOCKS="256 512 1024" TYPES=${TYPES:-float bf16} lengths step19_blocks.csv \
@@ -285,12 +296,16 @@ if [ -f "$csv" ]; then
         >"$out/softmax_by_length.md"
     figure "$csv" float softmax_by_length
 fi
-# The widths' tables, and a figure for each type the run has (float, bf16).
+# The widths' tables, and a figure for each type the run has (float, bf16). Their titles give the
+# run's total, 2^k elements (k: the log2 of the CSV's largest n), so that a run of LOG_ELEMENTS=27
+# is redrawn as one without LOG_ELEMENTS.
 if [ -f "$out/widths.csv" ]; then
-    length_tables "$out/widths.csv" step "the input read once and the output written once" \
-        >"$out/widths.md"
+    log_total=$(results_table --select n "$out/widths.csv" | sed 1d | sort -n | tail -1 |
+        awk '{ printf "%d", log($1) / log(2) + 0.5 }')
+    LOG_ELEMENTS=$log_total length_tables "$out/widths.csv" step \
+        "the input read once and the output written once" >"$out/widths.md"
     for type in $(results_table --select type "$out/widths.csv" | sed 1d | sort -u); do
-        figure "$out/widths.csv" "$type" "widths_$type"
+        LOG_ELEMENTS=$log_total figure "$out/widths.csv" "$type" "widths_$type"
     done
 fi
 if [ -f "$out/one_exponential.csv" ]; then

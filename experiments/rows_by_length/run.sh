@@ -5,10 +5,18 @@
 # peer torch.sum(x, dim=-1) (torch_sum_rows) through tools/framework_runs, the same inputs,
 # checks and timing, where PYTHON (default python3) imports torch and sees the GPU; else it
 # is skipped, once, with the reason.
-# TABLES_ONLY=1: the table of OUT's CSV.
+# WIDTHS="W ..." (the widths models use, e.g. 1000 5120 11008 32000 128256) and LOG_ELEMENTS
+# (default 28): other row lengths, each at 2^LOG_ELEMENTS / W rows (rounded down), into
+# rows_widths.csv and its table; the figure is drawn from rows_by_length.csv alone.
+# TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/rows_by_length.csv
+widths=$(for e in $(seq 5 20); do echo $((2 ** e)); done)
+elements=$((2 ** ${LOG_ELEMENTS:-28}))
+if [ -n "${WIDTHS:-}${LOG_ELEMENTS:-}" ]; then
+    csv=$out/rows_widths.csv widths=${WIDTHS:-$widths}
+fi
 if [ -z "${TABLES_ONLY:-}" ]; then
     mapfile -t programs <"$build/rows_programs.txt"
     need "${programs[@]}" framework_runs
@@ -23,19 +31,28 @@ if [ -z "${TABLES_ONLY:-}" ]; then
     rm -f "$out/failed_checks.txt"  # peer() names there a library's run that fails its check
     { "${programs[0]}" --csv-header
       for type in ${TYPES:-float}; do
-          for exponent in $(seq 5 20); do
+          for cols in $widths; do
               for program in "${programs[@]}"; do
-                  "$program" --csv --type "$type" --cols "2^$exponent" --rows "2^$((28 - exponent))"
+                  "$program" --csv --type "$type" --cols "$cols" --rows "$((elements / cols))"
               done
               if [ -n "$torch" ]; then
-                  peer --csv --type "$type" --cols "2^$exponent" \
-                      --rows "2^$((28 - exponent))" "${torch_sum[@]}"
+                  peer --csv --type "$type" --cols "$cols" --rows "$((elements / cols))" \
+                      "${torch_sum[@]}"
               fi
           done
       done
     } >"$csv"
 fi
-length_tables "$csv" step "bytes read and written" >"$out/rows_by_length.md"
+# The tables of each CSV there is; the title's total is the CSV's largest n (2^k elements).
+for table in rows_by_length rows_widths; do
+    [ -f "$out/$table.csv" ] || continue
+    log_total=$(results_table --select n "$out/$table.csv" | sed 1d | sort -n | tail -1 |
+        awk '{ printf "%d", log($1) / log(2) + 0.5 }')
+    LOG_ELEMENTS=$log_total length_tables "$out/$table.csv" step "bytes read and written" \
+        >"$out/$table.md"
+done
+csv=$out/rows_by_length.csv
+[ -f "$csv" ] || exit 0
 # The figure of Part II: GB/s against the row length, every program (gnuplot, columns by name).
 if command -v gnuplot >/dev/null; then
     gnuplot -e "tool='$(bin results_table)'; csv='$csv'; out='$out/rows_by_length'" \

@@ -72,11 +72,19 @@ peer() {
 
 device() { results_table --select device "$1" | sed -n 2p; }  # CSV: the device it was measured on
 
+# log_total CSV: k of the sweep's total, 2^k elements: its largest n, rounded to a power of 2
+# (rows of a width that does not divide it hold a little less), so that a table or figure redrawn
+# from the CSV says what the run measured, whatever LOG_ELEMENTS the run had.
+log_total() {
+    results_table --select n "$1" | sed 1d | sort -n | tail -1 |
+        awk '{ printf "%d", log($1) / log(2) + 0.5 }'
+}
+
 # length_tables CSV COLUMN COUNTED: the tables of a sweep over row lengths (rows_by_length,
 # softmax_by_length): GB/s, then % of the peak, a row per type and length, a column per value
 # of COLUMN (step or technique); COUNTED says which bytes GB/s counts.
 length_tables() {
-    echo "$(device "$1"): GB/s ($3 / median time), 2^${LOG_ELEMENTS:-28} elements in all"
+    echo "$(device "$1"): GB/s ($3 / median time), 2^$(log_total "$1") elements in all"
     echo
     results_table --pivot type,cols "$2" %.0f gbs "$1"
     echo

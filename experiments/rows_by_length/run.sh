@@ -43,13 +43,10 @@ if [ -z "${TABLES_ONLY:-}" ]; then
       done
     } >"$csv"
 fi
-# The tables of each CSV there is; the title's total is the CSV's largest n (2^k elements).
+# The tables of each CSV there is.
 for table in rows_by_length rows_widths; do
     [ -f "$out/$table.csv" ] || continue
-    log_total=$(results_table --select n "$out/$table.csv" | sed 1d | sort -n | tail -1 |
-        awk '{ printf "%d", log($1) / log(2) + 0.5 }')
-    LOG_ELEMENTS=$log_total length_tables "$out/$table.csv" step "bytes read and written" \
-        >"$out/$table.md"
+    length_tables "$out/$table.csv" step "bytes read and written" >"$out/$table.md"
 done
 csv=$out/rows_by_length.csv
 [ -f "$csv" ] || exit 0

@@ -285,7 +285,7 @@ figure() {
     [ -f "$copy" ] || copy=
     if command -v gnuplot >/dev/null; then
         gnuplot -e "tool='$(bin results_table)'; csv='$1'; copy='$copy'" \
-            -e "type='$2'; out='$out/$3'; elements=${LOG_ELEMENTS:-28}" \
+            -e "type='$2'; out='$out/$3'; elements=$(log_total "$1")" \
             -e "programs = '${4:-}'; if (programs eq '') { undefine programs }" \
             "$here/softmax_by_length.gp"
     else
@@ -297,16 +297,12 @@ if [ -f "$csv" ]; then
         >"$out/softmax_by_length.md"
     figure "$csv" float softmax_by_length
 fi
-# The widths' tables, and a figure for each type the run has (float, bf16). Their titles give the
-# run's total, 2^k elements (k: the log2 of the CSV's largest n), so that a run of LOG_ELEMENTS=27
-# is redrawn as one without LOG_ELEMENTS.
+# The widths' tables, and a figure for each type the run has (float, bf16).
 if [ -f "$out/widths.csv" ]; then
-    log_total=$(results_table --select n "$out/widths.csv" | sed 1d | sort -n | tail -1 |
-        awk '{ printf "%d", log($1) / log(2) + 0.5 }')
-    LOG_ELEMENTS=$log_total length_tables "$out/widths.csv" step \
-        "the input read once and the output written once" >"$out/widths.md"
+    length_tables "$out/widths.csv" step "the input read once and the output written once" \
+        >"$out/widths.md"
     for type in $(results_table --select type "$out/widths.csv" | sed 1d | sort -u); do
-        LOG_ELEMENTS=$log_total figure "$out/widths.csv" "$type" "widths_$type"
+        figure "$out/widths.csv" "$type" "widths_$type"
     done
 fi
 if [ -f "$out/one_exponential.csv" ]; then

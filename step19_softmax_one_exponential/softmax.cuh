@@ -64,6 +64,35 @@ __device__ MaxSum warpsCombine(MaxSum state)
 // size: a cluster's blocks run at once, on the SMs of one GPC).
 constexpr unsigned int maxClusterBlocks = 8;
 
+// The combined state of a cluster's clusterBlocks blocks, in every thread of the cluster: each
+// block combines its own (warpsCombine), thread 0 leaves it in the block's shared memory, and
+// after the cluster's barrier the first clusterBlocks lanes of every warp read the blocks'
+// states from the blocks' shared memory (distributed shared memory: another block's shared
+// memory, mapped into this block's address space) and the warp combines them, in the same
+// order in every warp of every block: the same bits everywhere. A block's shared memory is gone
+// when it exits, and another block may still be reading it: each thread arrives at a second
+// barrier once it has read, and the kernel waits there (clusterWaitForReaders) only before it
+// ends, so the writes go on meanwhile. Every thread of the cluster must call both.
+template <unsigned int blockSize, unsigned int clusterBlocks>
+__device__ MaxSum clusterCombine(MaxSum state)
+{
+#if __CUDA_ARCH__ >= 900
+    __shared__ MaxSum blockState;
+    state = warpsCombine<blockSize>(state);
+    if (threadIdx.x == 0) blockState = state;
+    cooperative_groups::cluster_group cluster = cooperative_groups::this_cluster();
+    cluster.sync();  // every block's state written and visible to the cluster
+    const unsigned int lane = threadIdx.x % 32;
+    state = groupCombine<32>(lane < clusterBlocks ? *cluster.map_shared_rank(&blockState, lane)
+                                                  : emptyMaxSum());
+    cluster.barrier_arrive();  // this thread's reads of the others' states are done
+    return state;
+#else
+    __trap();  // no clusters before compute capability 9.0; the host refuses to launch one
+    return state;
+#endif
+}
+
 // The two reductions of a row held on chip: its maximum (fmaxf skips a NaN element; the NaN
 // then reaches the sum through e^(NaN - M) and makes the row NaN, as a +inf does through
 // e^(inf - inf)) and its sum. Each has its identity, the value of a thread that holds nothing.
@@ -367,44 +396,50 @@ __global__ void __launch_bounds__(blockSize)
 // Loads a thread asks for before it combines any of them, on the path that reads twice.
 constexpr unsigned int loadsInFlight = 4;
 
-// Two reads, for a row longer than a cluster of maxClusterBlocks blocks holds: one block per row.
-// Read 1 streams the row for (M, S), loadsInFlight vectors in flight per thread, each combined into
-// the thread's state as it arrives; the block combines the states; read 2 loads the row again (from
-// L2 where it stayed) and writes e^(x - M) / S.
-template <unsigned int blockSize, typename T>
+// Two reads, for a row longer than a cluster holds: one row per cluster of clusterBlocks blocks
+// (1: one block), its threads numbered across the cluster. Read 1 streams the row for (M, S),
+// loadsInFlight vectors in flight per thread, each combined into the thread's state as it
+// arrives; the block combines the states, then the cluster; read 2 loads the row again (from L2
+// where it stayed) and writes e^(x - M) / S.
+template <unsigned int blockSize, unsigned int clusterBlocks, typename T>
 __global__ void __launch_bounds__(blockSize)
     softmaxTwoReadsKernel(const T* input, T* output, std::size_t cols)
 {
-    const unsigned int t = threadIdx.x;
-    const T* row = input + std::size_t(blockIdx.x) * cols;
-    T* out = output + std::size_t(blockIdx.x) * cols;
+    constexpr unsigned int rowThreads = blockSize * clusterBlocks;
+    const unsigned int t = blockIdx.x % clusterBlocks * blockSize + threadIdx.x;
+    const std::size_t rowIndex = blockIdx.x / clusterBlocks;
+    const T* row = input + rowIndex * cols;
+    T* out = output + rowIndex * cols;
     const RowParts parts = rowParts(row, cols);
     const T* body = row + parts.head;  // 16-byte aligned
 
     MaxSum state = emptyMaxSum();
-    for (std::size_t v = t; v < parts.vectors; v += loadsInFlight * blockSize) {
+    for (std::size_t v = t; v < parts.vectors; v += loadsInFlight * rowThreads) {
         Vector<T> loaded[loadsInFlight];  // every load of the trip is asked for before any use
         for (unsigned int a = 0; a < loadsInFlight; ++a)
-            if (v + a * blockSize < parts.vectors)
-                loaded[a] = loadVector(body + (v + a * blockSize) * elementsPerVector<T>);
+            if (v + a * rowThreads < parts.vectors)
+                loaded[a] = loadVector(body + (v + a * rowThreads) * elementsPerVector<T>);
         for (unsigned int a = 0; a < loadsInFlight; ++a)
-            if (v + a * blockSize < parts.vectors)
+            if (v + a * rowThreads < parts.vectors)
                 state = combine(state, maxSumOfVector(loaded[a]));
     }
     if (t < parts.head) state = combine(state, maxSumOf(float(row[t])));
     if (t < cols - parts.tailStart)
         state = combine(state, maxSumOf(float(row[parts.tailStart + t])));
-    state = warpsCombine<blockSize>(state);
+    if constexpr (clusterBlocks > 1)
+        state = clusterCombine<blockSize, clusterBlocks>(state);
+    else
+        state = warpsCombine<blockSize>(state);
 
     const float inverseSum = 1.0f / state.sum;
-    for (std::size_t v = t; v < parts.vectors; v += loadsInFlight * blockSize) {
+    for (std::size_t v = t; v < parts.vectors; v += loadsInFlight * rowThreads) {
         Vector<T> loaded[loadsInFlight];
         for (unsigned int a = 0; a < loadsInFlight; ++a)
-            if (v + a * blockSize < parts.vectors)
-                loaded[a] = loadVector(body + (v + a * blockSize) * elementsPerVector<T>);
+            if (v + a * rowThreads < parts.vectors)
+                loaded[a] = loadVector(body + (v + a * rowThreads) * elementsPerVector<T>);
         for (unsigned int a = 0; a < loadsInFlight; ++a)
-            if (v + a * blockSize < parts.vectors)
-                storeVector(out + parts.head + (v + a * blockSize) * elementsPerVector<T>,
+            if (v + a * rowThreads < parts.vectors)
+                storeVector(out + parts.head + (v + a * rowThreads) * elementsPerVector<T>,
                             softmaxOfVector(loaded[a], state.max, inverseSum));
     }
     if (t < parts.head) out[t] = T(exponential<T>(float(row[t]) - state.max) * inverseSum);
@@ -412,18 +447,25 @@ __global__ void __launch_bounds__(blockSize)
         const std::size_t c = parts.tailStart + t;
         out[c] = T(exponential<T>(float(row[c]) - state.max) * inverseSum);
     }
+    if constexpr (clusterBlocks > 1) clusterWaitForReaders();
 }
 
 // A grid holds at most 2^31 - 1 blocks in x.
 constexpr std::size_t maxGridBlocks = 2147483647;
 
-// Clusters are Hopper's: on a GPU without them, a row that needs one is refused in one line.
-inline void requireClusters(unsigned int clusterBlocks, std::size_t cols)
+// Thread-block clusters: compute capability 9.0 and later (Hopper).
+inline bool hasClusters()
 {
     int device = 0, clusters = 0;
     CUDA_CHECK(cudaGetDevice(&device));
     CUDA_CHECK(cudaDeviceGetAttribute(&clusters, cudaDevAttrClusterLaunch, device));
-    if (clusters) return;
+    return clusters != 0;
+}
+
+// On a GPU without clusters, a row that needs one is refused in one line.
+inline void requireClusters(unsigned int clusterBlocks, std::size_t cols)
+{
+    if (hasClusters()) return;
     std::fprintf(stderr,
                  "error: a row of %zu elements needs a cluster of %u blocks, and this GPU has no "
                  "thread-block clusters (compute capability 9.0 and later)\n",
@@ -431,46 +473,72 @@ inline void requireClusters(unsigned int clusterBlocks, std::size_t cols)
     std::exit(exitCudaError);
 }
 
-// blockSize / rowThreads rows per block, or one row per cluster of rowThreads / blockSize
-// blocks: one launch, or one per 2^31 - 1 blocks. cudaLaunchKernelEx takes the cluster's
-// shape as a launch attribute; with no attribute it is a plain launch.
-template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors, typename T>
-void launchOneRead(const T* input, T* output, Shape shape)
+// One launch of gridBlocks blocks of blockSize threads in clusters of clusterBlocks blocks:
+// cudaLaunchKernelEx takes the cluster's shape as a launch attribute; with no attribute (a
+// cluster of 1) it is a plain launch.
+template <typename Kernel, typename... Arguments>
+void launchInClusters(Kernel kernel, std::size_t gridBlocks, unsigned int blockSize,
+                      unsigned int clusterBlocks, std::size_t sharedBytes,
+                      Arguments... arguments)
 {
-    constexpr unsigned int clusterBlocks = rowThreads > blockSize ? rowThreads / blockSize : 1;
-    constexpr std::size_t rowsPerBlock = rowThreads > blockSize ? 1 : blockSize / rowThreads;
-    if (clusterBlocks > 1) requireClusters(clusterBlocks, shape.cols);
     cudaLaunchAttribute cluster = {};
     cluster.id = cudaLaunchAttributeClusterDimension;
     cluster.val.clusterDim.x = clusterBlocks;
     cluster.val.clusterDim.y = 1;
     cluster.val.clusterDim.z = 1;
     cudaLaunchConfig_t config = {};
+    config.gridDim = dim3(unsigned(gridBlocks));
     config.blockDim = dim3(blockSize);
-    // A float a warp for each of the two reductions, where the group has several warps.
-    config.dynamicSmemBytes = rowThreads > 32 ? 2 * (blockSize / 32) * sizeof(float) : 0;
+    config.dynamicSmemBytes = sharedBytes;
     config.attrs = &cluster;
     config.numAttrs = clusterBlocks > 1 ? 1 : 0;
+    CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, arguments...));
+}
+
+// blockSize / rowThreads rows per block, or one row per cluster of rowThreads / blockSize
+// blocks: one launch, or one per 2^31 - 1 blocks.
+template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors, typename T>
+void launchOneRead(const T* input, T* output, Shape shape)
+{
+    constexpr unsigned int clusterBlocks = rowThreads > blockSize ? rowThreads / blockSize : 1;
+    constexpr std::size_t rowsPerBlock = rowThreads > blockSize ? 1 : blockSize / rowThreads;
+    if (clusterBlocks > 1) requireClusters(clusterBlocks, shape.cols);
+    // A float a warp for each of the two reductions, where the group has several warps.
+    const std::size_t sharedBytes = rowThreads > 32 ? 2 * (blockSize / 32) * sizeof(float) : 0;
     const std::size_t rowsPerLaunch = maxGridBlocks / clusterBlocks * rowsPerBlock;
     for (std::size_t first = 0; first < shape.rows; first += rowsPerLaunch) {
         const std::size_t rows = std::min(shape.rows - first, rowsPerLaunch);
-        config.gridDim = dim3(unsigned(ceilDiv(rows, rowsPerBlock) * clusterBlocks));
-        CUDA_CHECK(cudaLaunchKernelEx(
-            &config, softmaxOneReadKernel<blockSize, rowThreads, heldVectors, T>,
-            input + first * shape.cols, output + first * shape.cols, rows, shape.cols));
+        launchInClusters(softmaxOneReadKernel<blockSize, rowThreads, heldVectors, T>,
+                         ceilDiv(rows, rowsPerBlock) * clusterBlocks, blockSize, clusterBlocks,
+                         sharedBytes, input + first * shape.cols, output + first * shape.cols,
+                         rows, shape.cols);
     }
 }
 
+// One row per cluster of clusterBlocks blocks (1: per block): one launch, or one per 2^31 - 1
+// blocks.
+template <unsigned int blockSize, unsigned int clusterBlocks, typename T>
+void launchTwoReadsInClusters(const T* input, T* output, Shape shape)
+{
+    const std::size_t rowsPerLaunch = maxGridBlocks / clusterBlocks;
+    for (std::size_t first = 0; first < shape.rows; first += rowsPerLaunch) {
+        const std::size_t rows = std::min(shape.rows - first, rowsPerLaunch);
+        launchInClusters(softmaxTwoReadsKernel<blockSize, clusterBlocks, T>, rows * clusterBlocks,
+                         blockSize, clusterBlocks, (blockSize / 32) * sizeof(MaxSum),
+                         input + first * shape.cols, output + first * shape.cols, shape.cols);
+    }
+}
+
+// A row read twice by one block keeps a block's loads in flight on one SM, and the rows may be
+// fewer than the SMs (2^20 columns of 2^27 elements are 128 rows; the H200 has 132 SMs): a
+// cluster of maxClusterBlocks blocks reads each row, where the GPU has clusters.
 template <unsigned int blockSize, typename T>
 void launchTwoReads(const T* input, T* output, Shape shape)
 {
-    const std::size_t sharedBytes = (blockSize / 32) * sizeof(MaxSum);
-    for (std::size_t first = 0; first < shape.rows; first += maxGridBlocks) {
-        const unsigned int rows = unsigned(std::min(shape.rows - first, maxGridBlocks));
-        softmaxTwoReadsKernel<blockSize><<<rows, blockSize, sharedBytes>>>(
-            input + first * shape.cols, output + first * shape.cols, shape.cols);
-        CUDA_CHECK_LAUNCH();
-    }
+    if (hasClusters())
+        launchTwoReadsInClusters<blockSize, maxClusterBlocks>(input, output, shape);
+    else
+        launchTwoReadsInClusters<blockSize, 1>(input, output, shape);
 }
 
 // The row fits the registers of a cluster of the most blocks: one read.

@@ -244,15 +244,14 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_lean_counters "* ]]; then
     done >"$out/step19_lean_counters/triton_sass.txt"
     rm -rf "$triton_cache"
 fi
-# Rows read twice (past 65536 elements at block 256): step 19 reads each with one block asking
-# for 4 vectors a thread at a time; step19_two_reads_cluster with a cluster of 8 blocks where the
-# rows are fewer than the blocks the GPU keeps at once (2^20 columns of 2^27 elements: 128 rows on
-# 132 SMs); step19_two_reads_16_loads with one block asking for 16. Beside the peers, TYPES
-# (default "float bf16") at 128256 to 2^20 columns (WIDTHS): step19_two_reads.csv and its table.
+# Rows read twice (past 65536 floats or 131072 bf16 at block 256): step 19 reads each with a
+# cluster of 8 blocks; step19_two_reads_one_block with one block, as step 17 (2^20 columns of
+# 2^27 elements: 128 rows, 128 blocks on 132 SMs). Beside the peers, TYPES (default "float bf16")
+# at 128256 to 2^20 columns (WIDTHS): step19_two_reads.csv and its table.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_two_reads "* ]]; then
     TYPES=${TYPES:-float bf16} lengths step19_two_reads.csv \
         "${WIDTHS:-128256 131072 152064 262144 524288 1048576}" \
-        step19_softmax_one_exponential step19_two_reads_cluster step19_two_reads_16_loads
+        step19_softmax_one_exponential step19_two_reads_one_block
     results_table --pivot type,cols step %.0f gbs "$out/step19_two_reads.csv" \
         >"$out/step19_two_reads.md"
 fi

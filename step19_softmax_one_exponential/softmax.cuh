@@ -478,8 +478,7 @@ inline void requireClusters(unsigned int clusterBlocks, std::size_t cols)
 // cluster of 1) it is a plain launch.
 template <typename Kernel, typename... Arguments>
 void launchInClusters(Kernel kernel, std::size_t gridBlocks, unsigned int blockSize,
-                      unsigned int clusterBlocks, std::size_t sharedBytes,
-                      Arguments... arguments)
+                      unsigned int clusterBlocks, std::size_t sharedBytes, Arguments... arguments)
 {
     cudaLaunchAttribute cluster = {};
     cluster.id = cudaLaunchAttributeClusterDimension;
@@ -510,8 +509,8 @@ void launchOneRead(const T* input, T* output, Shape shape)
         const std::size_t rows = std::min(shape.rows - first, rowsPerLaunch);
         launchInClusters(softmaxOneReadKernel<blockSize, rowThreads, heldVectors, T>,
                          ceilDiv(rows, rowsPerBlock) * clusterBlocks, blockSize, clusterBlocks,
-                         sharedBytes, input + first * shape.cols, output + first * shape.cols,
-                         rows, shape.cols);
+                         sharedBytes, input + first * shape.cols, output + first * shape.cols, rows,
+                         shape.cols);
     }
 }
 

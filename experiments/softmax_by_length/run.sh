@@ -244,7 +244,7 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_lean_counters "* ]]; then
     done >"$out/step19_lean_counters/triton_sass.txt"
     rm -rf "$triton_cache"
 fi
-# Rows read twice (past 65536 floats or 131072 bf16 at block 256): step 19 reads each with a
+# Rows read twice (past 65536 elements at block 256): step 19 reads each with a
 # cluster of 8 blocks; step19_two_reads_one_block with one block, as step 17 (2^20 columns of
 # 2^27 elements: 128 rows, 128 blocks on 132 SMs). Beside the peers, TYPES (default "float bf16")
 # at 128256 to 2^20 columns (WIDTHS): step19_two_reads.csv and its table.

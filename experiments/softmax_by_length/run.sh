@@ -46,12 +46,12 @@
 # PARTS (default all: "by_length long_rows widths held_vectors block_sizes lanes_first group_barrier
 # exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters
 # one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean
-# step19_lean_counters step19_two_reads") picks the parts;
+# step19_lean_counters step19_two_reads step19_aligned_rows") picks the parts;
 # TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean step19_lean_counters step19_two_reads} "
+parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean step19_lean_counters step19_two_reads step19_aligned_rows} "
 elements=$((2 ** ${LOG_ELEMENTS:-28}))
 # versus NAME VARIANT[,VARIANT...] "TYPES" EXPONENT...: OUT/NAME.csv, the step the variants
 # change (step 17, or step 18 for step18_* variants) and each VARIANT one after the other at
@@ -121,7 +121,7 @@ lengths() {
     } >"$out/$file"
 }
 rm -f "$out/failed_checks.txt"  # peer() names there a library's run that fails its check
-if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths|one_exponential|step19_blocks|step19_rules|step19_lean|step19_two_reads)\  ]]; then
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths|one_exponential|step19_blocks|step19_rules|step19_lean|step19_two_reads|step19_aligned_rows)\  ]]; then
     find_softmax_peers
 fi
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
@@ -254,6 +254,16 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_two_reads "* ]]; then
         step19_softmax_one_exponential step19_two_reads_one_block
     results_table --pivot type,cols step %.0f gbs "$out/step19_two_reads.csv" \
         >"$out/step19_two_reads.md"
+fi
+# Aligned rows: step 19 (the instance compiled for cols a multiple of a vector's elements) beside
+# step19_head_from_address (every row's head from its address) and the peers, TYPES (default
+# "float bf16") at the widths of WIDTHS: step19_aligned_rows.csv and its table.
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_aligned_rows "* ]]; then
+    TYPES=${TYPES:-float bf16} lengths step19_aligned_rows.csv \
+        "${WIDTHS:-128 256 1000 1024 1536 4096 5120 8192 11008 16384}" \
+        step19_softmax_one_exponential step19_head_from_address
+    results_table --pivot type,cols step %.0f gbs "$out/step19_aligned_rows.csv" \
+        >"$out/step19_aligned_rows.md"
 fi
 # Step 19 where a block of 256 needs a cluster of two (11008, 16384 columns) and around it.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_blocks "* ]]; then

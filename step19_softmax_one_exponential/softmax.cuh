@@ -329,8 +329,9 @@ constexpr std::size_t rowCapacity(unsigned int rowThreads, unsigned int heldVect
 // still takes part in the shuffles. Past the block, the group is a cluster of rowThreads /
 // blockSize blocks. rowsAligned: cols is a multiple of a vector's elements (the launch checks), so
 // no row has a head, as Triton compiles a kernel for integer arguments divisible by 16. Finding
-// the head from each row's address cost up to 5 % of the bandwidth of aligned rows on the H200
-// (docs/step19_softmax_one_exponential.md), and 10 registers of 58 in bf16.
+// the head from each row's address cost 2 to 15 % of the bandwidth of aligned rows on the H200
+// (float 4096 to 11008, bf16 5120; docs/step19_softmax_one_exponential.md), and in bf16 10 of
+// 58 registers.
 template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors,
           bool rowsAligned, typename T>
 __global__ void __launch_bounds__(blockSize)

@@ -5,8 +5,11 @@
 // e^(x - M) once per element, keeps it in registers, sums it, and writes e^(x - M) * (1 / S):
 // two reductions with no exponential in them, as Triton's fused-softmax tutorial does. 16-bit
 // elements (half the bytes of a float per element, so twice the elements a second at the same
-// bandwidth) also lose the 3 instructions __expf spends on outputs below 2^-126. A row longer than
-// a cluster holds is read twice, with step 18's online state.
+// bandwidth) also lose the 3 instructions __expf spends on outputs below 2^-126. Besides: 16-bit
+// threads hold at most 4 vectors; a row past the block takes one block of up to 512 threads
+// before a cluster; plain loads; rows of a width that is a multiple of a vector take an instance
+// compiled for aligned rows. A row longer than a cluster holds is read twice, with step 18's
+// online state.
 #pragma once
 
 #include <algorithm>
@@ -328,10 +331,10 @@ constexpr std::size_t rowCapacity(unsigned int rowThreads, unsigned int heldVect
 // e^(x - M) / S of what it holds, from its registers. A group past the last row holds nothing but
 // still takes part in the shuffles. Past the block, the group is a cluster of rowThreads /
 // blockSize blocks. rowsAligned: cols is a multiple of a vector's elements (the launch checks), so
-// no row has a head, as Triton compiles a kernel for integer arguments divisible by 16. Finding
-// the head from each row's address cost 2 to 15 % of the bandwidth of aligned rows on the H200
-// (float 4096 to 11008, bf16 5120; docs/step19_softmax_one_exponential.md), and in bf16 10 of
-// 58 registers.
+// no row has a head, as Triton compiles a kernel for integer arguments divisible by 16: 2 to 18 %
+// faster than finding each row's head from its address, on the H200 (float 4096, 5120, 8192,
+// 11008, bf16 5120; docs/step19_softmax_one_exponential.md); bf16's <256, 256, 4> takes 48
+// registers, not 58.
 template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors,
           bool rowsAligned, typename T>
 __global__ void __launch_bounds__(blockSize)

@@ -8,8 +8,9 @@
 // bandwidth) also lose the 3 instructions __expf spends on outputs below 2^-126. Besides: 16-bit
 // threads hold at most 4 vectors; a row past the block takes one block of up to 512 threads
 // before a cluster; plain loads; rows of a width that is a multiple of a vector take an instance
-// compiled for aligned rows. A row longer than a cluster holds is read twice, with step 18's
-// online state.
+// compiled for aligned rows; a group smaller than the block whose threads hold 4 vectors or more
+// runs in a block of its own (one warp at least). A row longer than a cluster holds is read
+// twice, with step 18's online state.
 #pragma once
 
 #include <algorithm>
@@ -577,6 +578,24 @@ constexpr unsigned int fewestHeldVectors(unsigned int rowThreads, unsigned int s
     return held;
 }
 
+// Vectors a thread from which a group smaller than the block takes a block of its own.
+constexpr unsigned int ownBlockVectors = 4;
+
+// The block a group runs in, once its vectors a thread are known. A block leaves its SM only when
+// every row in it is written, and a block's rows finish at different times: blocks of 256 threads
+// with a row a warp kept the SM's warps busy less of the time than blocks of one warp at the same
+// residency (docs/step19_softmax_one_exponential.md). So a group smaller than the block whose
+// threads hold ownBlockVectors or more runs in the smallest block that holds it: its own, one warp
+// at least (4 rows of 8 lanes). With fewer vectors a thread the group keeps a share of the caller's
+// block: an SM keeps at most 32 blocks, and 32 warps holding 1 or 2 vectors a thread ask for too
+// few bytes at once.
+constexpr unsigned int rowsBlock(unsigned int blockSize, unsigned int rowThreads,
+                                 unsigned int heldVectors)
+{
+    if (heldVectors < ownBlockVectors || rowThreads >= blockSize) return blockSize;
+    return rowThreads < 32 ? 32 : rowThreads;
+}
+
 // Launches the one-read kernel where a group of rowThreads holds the row with heldVectors a
 // thread or the next power of 2 up to the block's maximum; false where it does not fit.
 template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors, typename T>
@@ -586,7 +605,8 @@ bool launchOneReadIfFits(const T* input, T* output, Shape shape)
         return false;
     } else {
         if (shape.cols <= rowCapacity<T>(rowThreads, heldVectors)) {
-            launchOneRead<blockSize, rowThreads, heldVectors>(input, output, shape);
+            constexpr unsigned int block = rowsBlock(blockSize, rowThreads, heldVectors);
+            launchOneRead<block, rowThreads, heldVectors>(input, output, shape);
             return true;
         }
         return launchOneReadIfFits<blockSize, rowThreads, 2 * heldVectors>(input, output, shape);

@@ -46,12 +46,12 @@
 # PARTS (default all: "by_length long_rows widths held_vectors block_sizes lanes_first group_barrier
 # exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters
 # one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean
-# step19_lean_counters step19_two_reads step19_aligned_rows") picks the parts;
+# step19_lean_counters step19_two_reads step19_aligned_rows step19_rows_block") picks the parts;
 # TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean step19_lean_counters step19_two_reads step19_aligned_rows} "
+parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean step19_lean_counters step19_two_reads step19_aligned_rows step19_rows_block} "
 elements=$((2 ** ${LOG_ELEMENTS:-28}))
 # versus NAME VARIANT[,VARIANT...] "TYPES" EXPONENT...: OUT/NAME.csv, the step the variants
 # change (step 17, or step 18 for step18_* variants) and each VARIANT one after the other at
@@ -121,7 +121,7 @@ lengths() {
     } >"$out/$file"
 }
 rm -f "$out/failed_checks.txt"  # peer() names there a library's run that fails its check
-if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths|one_exponential|step19_blocks|step19_rules|step19_lean|step19_two_reads|step19_aligned_rows)\  ]]; then
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts =~ \ (by_length|long_rows|widths|one_exponential|step19_blocks|step19_rules|step19_lean|step19_two_reads|step19_aligned_rows|step19_rows_block)\  ]]; then
     find_softmax_peers
 fi
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" by_length "* ]]; then
@@ -264,6 +264,20 @@ if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_aligned_rows "* ]]; then
         step19_softmax_one_exponential step19_head_from_address
     results_table --pivot type,cols step %.0f gbs "$out/step19_aligned_rows.csv" \
         >"$out/step19_aligned_rows.md"
+fi
+# A block of a group's own: step 19 (groups smaller than the block whose threads hold 4 vectors or
+# more run in blocks of their own, one warp at least) beside step19_rows_share_block (every group a
+# share of the caller's block, as before) and the peers, TYPES (default "float bf16") at the widths
+# of WIDTHS: step19_rows_block.csv and its table; then both programs' counters (residency, warps
+# active) at 128 and 1024 floats: step19_rows_block_counters/.
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_rows_block "* ]]; then
+    TYPES=${TYPES:-float bf16} lengths step19_rows_block.csv \
+        "${WIDTHS:-32 64 100 128 256 512 1000 1024 1536 2048 4096}" \
+        step19_softmax_one_exponential step19_rows_share_block
+    results_table --pivot type,cols step %.0f gbs "$out/step19_rows_block.csv" \
+        >"$out/step19_rows_block.md"
+    counter_runs step19_rows_block_counters "128 1024" gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__block_size,launch__grid_size,launch__registers_per_thread,launch__occupancy_limit_blocks,launch__occupancy_limit_registers,sm__maximum_warps_per_active_cycle_pct,sm__warps_active.avg.pct_of_peak_sustained_active,sm__cycles_active.avg \
+        float:step19_softmax_one_exponential float:step19_rows_share_block
 fi
 # Step 19 where a block of 256 needs a cluster of two (11008, 16384 columns) and around it.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_blocks "* ]]; then

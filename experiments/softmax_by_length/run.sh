@@ -46,12 +46,13 @@
 # PARTS (default all: "by_length long_rows widths held_vectors block_sizes lanes_first group_barrier
 # exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters
 # one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean
-# step19_lean_counters step19_two_reads step19_aligned_rows step19_rows_block") picks the parts;
+# step19_lean_counters step19_two_reads step19_aligned_rows step19_rows_block
+# step19_rows_block_counters") picks the parts;
 # TABLES_ONLY=1: the tables of OUT's CSVs.
 source "$(dirname "$0")/../driver.sh"
 need results_table
 csv=$out/softmax_by_length.csv
-parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean step19_lean_counters step19_two_reads step19_aligned_rows step19_rows_block} "
+parts=" ${PARTS:-by_length long_rows widths held_vectors block_sizes lanes_first group_barrier exact_exp_16bit warp_8_vectors wait_after_writes one_exponential one_exponential_counters one_exponential_wrong step19_blocks step19_rules step19_rules_counters step19_lean step19_lean_counters step19_two_reads step19_aligned_rows step19_rows_block step19_rows_block_counters} "
 elements=$((2 ** ${LOG_ELEMENTS:-28}))
 # versus NAME VARIANT[,VARIANT...] "TYPES" EXPONENT...: OUT/NAME.csv, the step the variants
 # change (step 17, or step 18 for step18_* variants) and each VARIANT one after the other at
@@ -268,14 +269,16 @@ fi
 # A block of a group's own: step 19 (groups smaller than the block whose threads hold 4 vectors or
 # more run in blocks of their own, one warp at least) beside step19_rows_share_block (every group a
 # share of the caller's block, as before) and the peers, TYPES (default "float bf16") at the widths
-# of WIDTHS: step19_rows_block.csv and its table; then both programs' counters (residency, warps
-# active) at 128 and 1024 floats: step19_rows_block_counters/.
+# of WIDTHS: step19_rows_block.csv and its table. step19_rows_block_counters: both programs'
+# counters (residency, warps active) at 128 and 1024 floats: step19_rows_block_counters/.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_rows_block "* ]]; then
     TYPES=${TYPES:-float bf16} lengths step19_rows_block.csv \
-        "${WIDTHS:-32 64 100 128 256 512 1000 1024 1536 2048 4096}" \
+        "${WIDTHS:-100 128 256 512 1000 1024 1536 2048}" \
         step19_softmax_one_exponential step19_rows_share_block
     results_table --pivot type,cols step %.0f gbs "$out/step19_rows_block.csv" \
         >"$out/step19_rows_block.md"
+fi
+if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_rows_block_counters "* ]]; then
     counter_runs step19_rows_block_counters "128 1024" gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__block_size,launch__grid_size,launch__registers_per_thread,launch__occupancy_limit_blocks,launch__occupancy_limit_registers,sm__maximum_warps_per_active_cycle_pct,sm__warps_active.avg.pct_of_peak_sustained_active,sm__cycles_active.avg \
         float:step19_softmax_one_exponential float:step19_rows_share_block
 fi

@@ -587,8 +587,8 @@ constexpr unsigned int ownBlockVectors = 4;
 // residency (docs/step19_softmax_one_exponential.md). So a group smaller than the block whose
 // threads hold ownBlockVectors or more runs in the smallest block that holds it: its own, one warp
 // at least (4 rows of 8 lanes). With fewer vectors a thread the group keeps a share of the caller's
-// block: an SM keeps at most 32 blocks, and 32 warps holding 1 or 2 vectors a thread ask for too
-// few bytes at once.
+// block: an SM keeps at most 32 blocks, and 32 warps holding 1 or 2 vectors a thread may ask for
+// too few bytes at once (float 32 columns in blocks of one warp: 1695 against 4182 GB/s).
 constexpr unsigned int rowsBlock(unsigned int blockSize, unsigned int rowThreads,
                                  unsigned int heldVectors)
 {

@@ -8,10 +8,10 @@
 #               01       02       03       04       05       06       07
 stepColours = "0x7f7f7f 0xbcbd22 0x8c564b 0xe377c2 0x9467bd 0xff7f0e 0x17becf " . \
               "0x2ca02c 0xb8860b 0x1f77b4 0x08306b 0xd62728 0x6a3d9a " . \
-              "0xf4a261 0x3a86ff 0xe63946 0x264653 0x8338ec 0xff006e"
+              "0xf4a261 0x3a86ff 0xe63946 0x264653 0x8338ec 0xff006e 0x2b9348"
 #               08       09       10       11       12       13
-#               14       15       16       17       18       19 (Part II)
-stepPoints = "5 4 7 6 9 8 11 10 13 12 15 14 2 5 7 9 11 13 15"
+#               14       15       16       17       18       19       20 (Part II)
+stepPoints = "5 4 7 6 9 8 11 10 13 12 15 14 2 5 7 9 11 13 15 4"
 digit(c) = strlen(c) == 1 ? strstrt("0123456789", c) - 1 : -1   # -1: not a digit
 stepNumber(p) = p[1:4] eq "step" && digit(p[5:5]) >= 0 && digit(p[6:6]) >= 0 ? \
                 10 * digit(p[5:5]) + digit(p[6:6]) : 0

@@ -292,14 +292,14 @@ fi
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_cluster_mailbox "* ]]; then
     TYPES=${TYPES:-float bf16} lengths step19_cluster_mailbox.csv \
         "${WIDTHS:-20000 32000 32768 49152 65536 131072 1048576}" \
-        step19_softmax_one_exponential step20_cluster_mailbox
+        step19_softmax_one_exponential step20_softmax_mailbox
     results_table --pivot type,cols step %.0f gbs "$out/step19_cluster_mailbox.csv" \
         >"$out/step19_cluster_mailbox.md"
 fi
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_cluster_mailbox_counters "* ]]; then
     counter_runs step19_cluster_mailbox_counters 32768 gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__cluster_dim_x,launch__registers_per_thread,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,smsp__average_warps_issue_stalled_membar_per_issue_active.ratio,smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio,smsp__average_warps_issue_stalled_long_scoreboard_per_issue_active.ratio \
-        float:step19_softmax_one_exponential float:step20_cluster_mailbox \
-        bf16:step19_softmax_one_exponential bf16:step20_cluster_mailbox
+        float:step19_softmax_one_exponential float:step20_softmax_mailbox \
+        bf16:step19_softmax_one_exponential bf16:step20_softmax_mailbox
 fi
 # Step 19 where a block of 256 needs a cluster of two (11008, 16384 columns) and around it.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_blocks "* ]]; then

@@ -5,6 +5,6 @@
 
 int main(int argc, char** argv)
 {
-    return runSoftmaxStep(argc, argv, "step20_cluster_mailbox",
+    return runSoftmaxStep(argc, argv, "step20_softmax_mailbox",
                           "one exponential per element; clusters exchange through mailboxes");
 }

@@ -11,7 +11,7 @@
 // NoSlotReadBeforeItsTotalArrives passes a cluster whose map_shared_rank, in the block of rank 0,
 // waits 1 ms before it gives an address: rank 0's total reaches every mailbox at least 1 ms after
 // the others'. NoStoreBeforeTheMailboxIsSetUp lets the block of the last rank set up its mailbox
-// 1 ms late. Which rejects which wrong solution (exercises/wrong_solutions/step20_cluster_mailbox/;
+// 1 ms late. Which rejects which wrong solution (exercises/wrong_solutions/step20_softmax_mailbox/;
 // not yet run on a GPU):
 //   - slot_of_receiver (every lane stores into totals[b], the receiver's rank): in a cluster of 2
 //     or more every block reads clusterBlocks - 1 slots that no block stored into, which hold

@@ -1,11 +1,12 @@
 // Step 20: step 19's softmax with the cluster's exchange through mailboxes. Steps 18 and 19
 // exchange a cluster's values through cluster barriers (cluster.sync()), and each barrier's
-// arrival compiles to MEMBAR.ALL.GPU, a fence that waits for every memory access the thread has
-// in flight. Here each block stores its value into every block's shared memory with st.async,
-// an asynchronous store that counts its bytes on the receiving block's mbarrier (a barrier in
-// shared memory), and each block waits on its own mbarrier until every block's value is there:
-// no cluster barrier, no fence, and no wait before a block leaves (as Dao-AILab/quack's
-// cluster_reduce). The rest is step 19's.
+// arrival, a release, compiles to MEMBAR.ALL.GPU, a fence at GPU scope, on which the warps
+// stall (docs/step20_softmax_mailbox.md). Here each block stores its value into every block's
+// shared memory with st.async, an asynchronous store whose bytes are counted on the receiving
+// block's mbarrier (a barrier object in shared memory), and each block waits on its own mbarrier
+// until every block's value is there: no cluster barrier between the stores and the reads, no
+// MEMBAR, and no wait before a block leaves (as Dao-AILab/quack's cluster_reduce). One relaxed
+// cluster barrier remains, at the start, for the mbarriers' set-up. The rest is step 19's.
 #pragma once
 
 #include <algorithm>
@@ -69,13 +70,16 @@ constexpr unsigned int maxClusterBlocks = 8;
 // state; the one-read kernel's maximum, then its sum), and for each exchange an mbarrier, a
 // barrier in shared memory that completes once its one arrival (thread 0's) and the bytes it
 // expects have come. The blocks exchange without a cluster barrier: a cluster barrier's release
-// compiles to MEMBAR.ALL.GPU, which waits for every memory access the thread has in flight.
+// compiles to MEMBAR.ALL.GPU. states[] is 8-byte aligned: st.async stores a state's two floats
+// in one aligned 8-byte access.
 template <unsigned int clusterBlocks>
 struct Mailbox {
     std::uint64_t arrived[2];
     alignas(8) MaxSum states[clusterBlocks];
     float values[2][clusterBlocks];
 };
+// The block's one mailbox for the whole kernel: a function's __shared__ variable is one object
+// per block, whichever call reaches it.
 template <unsigned int clusterBlocks>
 __device__ Mailbox<clusterBlocks>& mailbox()
 {
@@ -83,9 +87,10 @@ __device__ Mailbox<clusterBlocks>& mailbox()
     return box;
 }
 
-// At the kernel's start, before the loads: thread 0 sets up the block's mbarriers, and every
-// thread arrives at the cluster's barrier with no fence (relaxed); each waits there only before
-// its block's first store into another's mailbox (sendToCluster), so the loads go on meanwhile.
+// At the kernel's start, before the loads: thread 0 sets up the block's mbarriers and orders
+// that set-up alone before its arrival (fence.mbarrier_init), and every thread arrives at the
+// cluster's barrier relaxed (no MEMBAR); each waits there only before its block's first store
+// into another's mailbox (sendToCluster), so the loads go on meanwhile.
 template <unsigned int clusterBlocks>
 __device__ void openMailbox()
 {
@@ -100,11 +105,14 @@ __device__ void openMailbox()
 
 // Lane b of warp 0 stores the block's value into block b's slots[this block's rank] with
 // st.async, which counts the bytes on block b's mbarrier; thread 0 arrives at its own mbarrier,
-// expecting a value from every block; every thread waits until they are there. Each mbarrier
-// is used once (phase 0), and a block leaves only after the others' values reached it. The wait
-// acquires at cluster scope: st.async's count is a release at cluster scope by a thread of
-// another block, and the PTX memory model pairs a release and an acquire only where each one's
-// scope holds the other's thread (the default wait, acquire at CTA scope, does not).
+// expecting a value from every block (at CTA scope: no other block waits on this mbarrier);
+// every thread waits until they are there. `first`: the kernel's first exchange, before which
+// each thread waits at the cluster barrier openMailbox arrived at (every block's mbarriers set
+// up). Each mbarrier is used once (phase 0), and a block leaves only after the others' values
+// reached it. The wait acquires at cluster scope: st.async's count is a release at cluster scope
+// by a thread of another block, and the PTX memory model pairs a release and an acquire only
+// where each one's scope holds the other's thread (the default wait, acquire at CTA scope, does
+// not).
 template <unsigned int clusterBlocks, typename V>
 __device__ void sendToCluster(V* slots, std::uint64_t* arrived, V value, bool first)
 {

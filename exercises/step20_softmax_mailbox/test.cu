@@ -12,7 +12,8 @@
 // waits 1 ms before it gives an address: rank 0's total reaches every mailbox at least 1 ms after
 // the others'. NoStoreBeforeTheMailboxIsSetUp lets the block of the last rank set up its mailbox
 // 1 ms late. Which rejects which wrong solution (exercises/wrong_solutions/step20_softmax_mailbox/;
-// not yet run on a GPU):
+// all three rejected on an H200, experiments/softmax_by_length/results/NVIDIA_H200/
+// step20_tests.txt, which records each verdict, not which test failed):
 //   - slot_of_receiver (every lane stores into totals[b], the receiver's rank): in a cluster of 2
 //     or more every block reads clusterBlocks - 1 slots that no block stored into, which hold
 //     unsentTotal in NoSlotReadBeforeItsTotalArrives: rejected whatever the timing. The row tests

@@ -287,8 +287,9 @@ fi
 # peers, on rows a cluster reads (once up to 65536 floats or bf16 at block 256, twice beyond),
 # float and bf16, at each width of WIDTHS: step19_cluster_mailbox.csv and its table (the
 # committed one measured the variant step19_cluster_mailbox, before step 20 had a folder: step
-# 20's code with the mbarrier's default wait, at CTA scope; step19_cluster_mailbox.diff). step19_cluster_mailbox_counters: both programs'
-# counters (the fence's stall, DRAM) at 32768 columns.
+# 20's code with the mbarrier's default wait, at CTA scope; step19_cluster_mailbox.diff).
+# step19_cluster_mailbox_counters: both programs' counters (the fence's stall, DRAM) at 32768
+# columns.
 if [ -z "${TABLES_ONLY:-}" ] && [[ $parts == *" step19_cluster_mailbox "* ]]; then
     TYPES=${TYPES:-float bf16} lengths step19_cluster_mailbox.csv \
         "${WIDTHS:-20000 32000 32768 49152 65536 131072 1048576}" \

@@ -325,16 +325,16 @@ constexpr std::size_t rowCapacity(unsigned int rowThreads, unsigned int heldVect
     return std::size_t(rowThreads) * heldVectors * elementsPerVector<T>;
 }
 
-// One read: each group of rowThreads threads (8, 32, 64, ... up to the block) does one row. Thread
-// t loads vectors t, t + rowThreads, ... (at most heldVectors: the row fits) and the group's first
-// threads the head and the tail, one element each; the group reduces its maximum M, each thread
-// computes e^(x - M) of what it holds, the group reduces their sum S, and every thread writes
-// e^(x - M) / S of what it holds, from its registers. A group past the last row holds nothing but
-// still takes part in the shuffles. Past the block, the group is a cluster of rowThreads /
-// blockSize blocks. rowsAligned: cols is a multiple of a vector's elements (the launch checks), so
-// no row has a head, as Triton compiles a kernel for integer arguments divisible by 16: 2 to 18 %
-// faster than finding each row's head from its address, on the H200 (float 4096, 5120, 8192,
-// 11008, bf16 5120; docs/step19_softmax_one_exponential.md); bf16's <256, 256, 4> takes 48
+// One read: each group of rowThreads threads (4, 8, 32, 64, ... up to the block) does one row.
+// Thread t loads vectors t, t + rowThreads, ... (at most heldVectors: the row fits) and the group's
+// first threads the head and the tail, one element each; the group reduces its maximum M, each
+// thread computes e^(x - M) of what it holds, the group reduces their sum S, and every thread
+// writes e^(x - M) / S of what it holds, from its registers. A group past the last row holds
+// nothing but still takes part in the shuffles. Past the block, the group is a cluster of
+// rowThreads / blockSize blocks. rowsAligned: cols is a multiple of a vector's elements (the launch
+// checks), so no row has a head, as Triton compiles a kernel for integer arguments divisible by 16:
+// 2 to 18 % faster than finding each row's head from its address, on the H200 (float 4096, 5120,
+// 8192, 11008, bf16 5120; docs/step19_softmax_one_exponential.md); bf16's <256, 256, 4> takes 48
 // registers, not 58.
 template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors,
           bool rowsAligned, typename T>
@@ -363,7 +363,8 @@ __global__ void __launch_bounds__(blockSize)
         if (vector < parts.vectors)
             held[k] = loadVector(row + parts.head + vector * elementsPerVector<T>);
     }
-    // Head and tail: fewer than elementsPerVector (<= 8 <= rowThreads) elements each.
+    // Head and tail: fewer than elementsPerVector (<= 8 <= rowThreads; aligned rows, which groups
+    // of 4 take, have none) elements each.
     const bool hasHead = t < parts.head, hasTail = t < rowCols - parts.tailStart;
     const float headX = hasHead ? float(row[t]) : 0.0f;
     const float tailX = hasTail ? float(row[parts.tailStart + t]) : 0.0f;
@@ -523,9 +524,10 @@ void launchOneRead(const T* input, T* output, Shape shape)
     // A float a warp for each of the two reductions, where the group has several warps.
     const std::size_t sharedBytes = rowThreads > 32 ? 2 * (blockSize / 32) * sizeof(float) : 0;
     const std::size_t rowsPerLaunch = maxGridBlocks / clusterBlocks * rowsPerBlock;
-    const auto kernel = shape.cols % elementsPerVector<T> == 0
-                            ? softmaxOneReadKernel<blockSize, rowThreads, heldVectors, true, T>
-                            : softmaxOneReadKernel<blockSize, rowThreads, heldVectors, false, T>;
+    auto kernel = softmaxOneReadKernel<blockSize, rowThreads, heldVectors, true, T>;
+    if constexpr (rowThreads >= 8)  // a group of 4 takes aligned rows only (launchSoftmax)
+        if (shape.cols % elementsPerVector<T> != 0)
+            kernel = softmaxOneReadKernel<blockSize, rowThreads, heldVectors, false, T>;
     for (std::size_t first = 0; first < shape.rows; first += rowsPerLaunch) {
         const std::size_t rows = std::min(shape.rows - first, rowsPerLaunch);
         launchInClusters(kernel, ceilDiv(rows, rowsPerBlock) * clusterBlocks, blockSize,
@@ -649,11 +651,16 @@ bool launchOneReadInGroups(const T* input, T* output, Shape shape)
 }
 
 // One read where a group's registers hold the row; else a cluster of 8 (without clusters, one
-// block) reads the row twice.
+// block) reads the row twice. A group needs 8 lanes only for a row's head and tail (up to 7
+// elements each, a lane each), and aligned rows have neither: those of at most 4 vectors (16-bit:
+// 32 columns; floats: 16) go to groups of 4 lanes, a vector each, where a group of 8 would leave
+// half its lanes without a load (bf16, 32 columns, H200: 2493 -> 4068 GB/s; step 19's page).
 template <unsigned int blockSize, typename T>
 void launchSoftmax(const T* input, T* output, Shape shape)
 {
-    if (!launchOneReadInGroups<blockSize, 8, 0>(input, output, shape))
+    if (shape.cols % elementsPerVector<T> == 0 && shape.cols <= rowCapacity<T>(4, 1))
+        launchOneRead<blockSize, 4, 1>(input, output, shape);
+    else if (!launchOneReadInGroups<blockSize, 8, 0>(input, output, shape))
         launchTwoReads<blockSize>(input, output, shape);
 }
 

@@ -23,7 +23,8 @@ namespace {
 const std::uint64_t seed = testSeed();
 
 // R or C of 0, 1, 3, 33, 1025; odd lengths (every row but the first starts misaligned, C not a
-// multiple of any vector width); each kernel's capacity (a group of 8 lanes, a warp or the
+// multiple of any vector width); aligned rows of 1 to 4 vectors (8, 16, 24, 32 halves: a group of
+// 4 lanes, from step 19 on); each kernel's capacity (a group of 8 lanes, a warp or the
 // block, each thread holding 1, 2, 4 or 8 vectors: 32, 64, 128, 256 floats for 8 lanes, twice
 // that in halves; 512 and 1024 floats for a warp, and 2048 with 16; 2048 to 16384 floats for
 // the block), one
@@ -32,18 +33,23 @@ const std::uint64_t seed = testSeed();
 // 8 = 32768 halves at most fit).
 std::vector<Shape> testShapes()
 {
-    return {{0, 5},     {1, 0},     {3, 0},     {1, 1},
-            {3, 1},     {33, 1},    {1025, 1},  {1, 3},
-            {3, 33},    {33, 3},    {1025, 33}, {1, 1025},
-            {33, 1025}, {17, 16},   {17, 17},   {9, 64},
-            {9, 65},    {9, 68},    {9, 128},   {9, 129},
-            {9, 132},   {13, 255},  {13, 256},  {13, 257},
-            {13, 260},  {13, 512},  {13, 513},  {13, 520},
-            {7, 1024},  {7, 1028},  {7, 2048},  {7, 2049},
-            {7, 2052},  {7, 2056},  {5, 4096},  {5, 4100},
-            {5, 4104},  {3, 8192},  {3, 8196},  {3, 8200},
-            {3, 16385}, {3, 16388}, {3, 16392}, {2, 32768},
-            {2, 32776}, {2, 65539}, {4097, 31}, {1, (std::size_t(1) << 20) + 7}};
+    return {{0, 5},     {1, 0},     {3, 0},
+            {1, 1},     {3, 1},     {33, 1},
+            {1025, 1},  {1, 3},     {3, 33},
+            {33, 3},    {1025, 33}, {1, 1025},
+            {33, 1025}, {17, 16},   {17, 17},
+            {9, 64},    {9, 65},    {9, 68},
+            {9, 128},   {9, 129},   {9, 132},
+            {13, 255},  {13, 256},  {13, 257},
+            {13, 260},  {13, 512},  {13, 513},
+            {13, 520},  {7, 1024},  {7, 1028},
+            {7, 2048},  {7, 2049},  {7, 2052},
+            {7, 2056},  {5, 4096},  {5, 4100},
+            {5, 4104},  {3, 8192},  {3, 8196},
+            {3, 8200},  {3, 16385}, {3, 16388},
+            {3, 16392}, {2, 32768}, {2, 32776},
+            {2, 65539}, {4097, 31}, {33, 8},
+            {33, 24},   {4097, 32}, {1, (std::size_t(1) << 20) + 7}};
 }
 
 std::string shapeText(Shape shape)

@@ -654,7 +654,7 @@ bool launchOneReadInGroups(const T* input, T* output, Shape shape)
 // block) reads the row twice. A group needs 8 lanes only for a row's head and tail (up to 7
 // elements each, a lane each), and aligned rows have neither: those of at most 4 vectors (16-bit:
 // 32 columns; floats: 16) go to groups of 4 lanes, a vector each, where a group of 8 would leave
-// half its lanes without a load (bf16, 32 columns, H200: 2493 -> 4068 GB/s; step 19's page).
+// half its lanes without a load (bf16, 32 columns, H200: 2494 -> 4072 GB/s; step 19's page).
 template <unsigned int blockSize, typename T>
 void launchSoftmax(const T* input, T* output, Shape shape)
 {

@@ -325,17 +325,17 @@ constexpr std::size_t rowCapacity(unsigned int rowThreads, unsigned int heldVect
     return std::size_t(rowThreads) * heldVectors * elementsPerVector<T>;
 }
 
-// One read: each group of rowThreads threads (4, 8, 32, 64, ... up to the block) does one row.
-// Thread t loads vectors t, t + rowThreads, ... (at most heldVectors: the row fits) and the group's
-// first threads the head and the tail, one element each; the group reduces its maximum M, each
-// thread computes e^(x - M) of what it holds, the group reduces their sum S, and every thread
-// writes e^(x - M) / S of what it holds, from its registers. A group past the last row holds
-// nothing but still takes part in the shuffles. Past the block, the group is a cluster of
-// rowThreads / blockSize blocks. rowsAligned: cols is a multiple of a vector's elements (the launch
-// checks), so no row has a head, as Triton compiles a kernel for integer arguments divisible by 16:
-// 2 to 18 % faster than finding each row's head from its address, on the H200 (float 4096, 5120,
-// 8192, 11008, bf16 5120; docs/step19_softmax_one_exponential.md); bf16's <256, 256, 4> takes 48
-// registers, not 58.
+// One read: each group of rowThreads threads (8, 32, 64, ... up to the block) does one row. Thread
+// t loads vectors t, t + rowThreads, ... (at most heldVectors: the row fits) and the group's first
+// threads the head and the tail, one element each; the group reduces its maximum M, each thread
+// computes e^(x - M) of what it holds, the group reduces their sum S, and every thread writes
+// e^(x - M) / S of what it holds, from its registers. A group past the last row holds nothing but
+// still takes part in the shuffles. Past the block, the group is a cluster of rowThreads /
+// blockSize blocks. rowsAligned: cols is a multiple of a vector's elements (the launch checks), so
+// no row has a head, as Triton compiles a kernel for integer arguments divisible by 16: 2 to 18 %
+// faster than finding each row's head from its address, on the H200 (float 4096, 5120, 8192,
+// 11008, bf16 5120; docs/step19_softmax_one_exponential.md); bf16's <256, 256, 4> takes 48
+// registers, not 58. Aligned rows of at most 4 vectors take groups of 4 (launchSoftmax).
 template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors,
           bool rowsAligned, typename T>
 __global__ void __launch_bounds__(blockSize)

@@ -595,14 +595,6 @@ void launchTwoReads(const T* input, T* output, Shape shape)
         launchTwoReadsInClusters<blockSize, 1>(input, output, shape);
 }
 
-// The row fits the registers of a cluster of the most blocks: one read.
-template <typename T>
-bool softmaxReadsOnce(Shape shape, int blockSize)
-{
-    const unsigned int threads = unsigned(blockSize) * maxClusterBlocks;
-    return shape.cols <= rowCapacity<T>(threads, maxHeldVectors<T>(blockSize, threads));
-}
-
 // The fewest vectors a thread of a group holds where the group is chosen at all: the next
 // smaller group (smallerGroupVectors: its capacity in vectors) takes every shorter row.
 constexpr unsigned int fewestHeldVectors(unsigned int rowThreads, unsigned int smallerGroupVectors)
@@ -650,14 +642,31 @@ bool launchOneReadIfFits(const T* input, T* output, Shape shape)
 // The largest block a row takes whole before it takes a cluster. A row of 512 threads' registers
 // (16384 floats or bf16) in one block of 512 was 12-25 % faster on the H200 than in a cluster of
 // two blocks of 256 (docs/step19_softmax_one_exponential.md); 1024 threads hold only 4 vectors
-// (floats: no more than 512 of 8). At --block 32 a group stops at 8 blocks' 256 threads.
+// (floats: no more than 512 of 8).
 constexpr unsigned int maxRowBlock = 512;
 
+// The blocks of a cluster: of maxRowBlock threads where the caller's are smaller, except 16-bit
+// rows that 8 of the caller's blocks hold. Once blocks exchange through mailboxes, a float row
+// in 4 blocks of 512 was faster than in 8 of 256 on the H200 at the same 32 warps an SM (8
+// vectors a thread: 54 registers in blocks of 256, 61 in blocks of 512), and 8 of 512 read rows
+// of up to 131072 elements once; with step 19's cluster barrier only floats past 65536 gained.
+// 16-bit elements hold 4: 48 registers keep 5 blocks of 256 an SM (40 warps), but 50 only 2 of
+// 512 (32 warps), slower where 8 of 256 hold the row (docs/step20_softmax_mailbox.md).
+template <typename T>
+constexpr unsigned int clusterBlock(unsigned int blockSize, unsigned int rowThreads)
+{
+    if (blockSize >= maxRowBlock) return blockSize;
+    if (sizeof(T) == 2 && rowThreads <= blockSize * maxClusterBlocks) return blockSize;
+    return maxRowBlock;
+}
+
 // The block a group of rowThreads runs in: the caller's block, or, for a group past it, one block
-// of the group's own size up to maxRowBlock; past that, a cluster of the caller's blocks.
+// of the group's own size up to maxRowBlock; past that, a cluster of clusterBlock's blocks.
+template <typename T>
 constexpr unsigned int groupBlock(unsigned int blockSize, unsigned int rowThreads)
 {
-    return rowThreads > blockSize && rowThreads <= maxRowBlock ? rowThreads : blockSize;
+    if (rowThreads <= blockSize) return blockSize;
+    return rowThreads <= maxRowBlock ? rowThreads : clusterBlock<T>(blockSize, rowThreads);
 }
 
 // The smallest group that holds the row (8 lanes, a warp, 2, 4, ... warps up to the block, then
@@ -670,16 +679,25 @@ template <unsigned int blockSize, unsigned int rowThreads, unsigned int smallerG
           typename T>
 bool launchOneReadInGroups(const T* input, T* output, Shape shape)
 {
-    if constexpr (rowThreads > blockSize * maxClusterBlocks) {
+    constexpr unsigned int block = groupBlock<T>(blockSize, rowThreads);
+    if constexpr (rowThreads > block * maxClusterBlocks) {
         return false;
     } else {
-        constexpr unsigned int block = groupBlock(blockSize, rowThreads);
         constexpr unsigned int fewest = fewestHeldVectors(rowThreads, smallerGroupVectors);
         if (launchOneReadIfFits<block, rowThreads, fewest>(input, output, shape)) return true;
         constexpr unsigned int nextThreads = rowThreads == 8 ? 32 : 2 * rowThreads;
         constexpr unsigned int capacity = rowThreads * maxHeldVectors<T>(block, rowThreads);
         return launchOneReadInGroups<blockSize, nextThreads, capacity>(input, output, shape);
     }
+}
+
+// The row fits the registers of the largest group, a cluster of the most blocks: one read.
+template <typename T>
+bool softmaxReadsOnce(Shape shape, int blockSize)
+{
+    const unsigned int block = std::max(unsigned(blockSize), maxRowBlock);
+    const unsigned int threads = block * maxClusterBlocks;
+    return shape.cols <= rowCapacity<T>(threads, maxHeldVectors<T>(block, threads));
 }
 
 // One read where a group's registers hold the row; else a cluster of 8 (without clusters, one

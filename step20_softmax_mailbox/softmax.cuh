@@ -6,7 +6,9 @@
 // block's mbarrier (a barrier object in shared memory), and each block waits on its own mbarrier
 // until every block's value is there: no cluster barrier between the stores and the reads, no
 // MEMBAR, and no wait before a block leaves (as Dao-AILab/quack's cluster_reduce). One relaxed
-// cluster barrier remains, at the start, for the mbarriers' set-up. The rest is step 19's.
+// cluster barrier remains, at the start, for the mbarriers' set-up. With the barrier gone, a
+// row's cluster takes blocks of 512 where the caller's are smaller (clusterBlock), so rows of up
+// to 131072 elements are read once. The rest is step 19's.
 #pragma once
 
 #include <algorithm>

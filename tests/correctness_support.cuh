@@ -4,7 +4,8 @@
 // own header (minBlockSize) and its harness (largestBlockSize, elementTypeNames).
 //
 // A matrix has two parts, each one process (one CUDA context) under ctest:
-//   Quick/   every type at the largest block: scripts/test.sh's selection
+//   Quick/   every type at the largest block: scripts/test.sh's selection (softmax_correctness.cu
+//            adds the default block)
 //   Matrix/  every type at every other block the program allows (label exhaustive)
 // gtest names each case type_blockB, and each check's message names n or the shape, so a
 // failure names its case in the output that ctest keeps in its JUnit file.

@@ -4,13 +4,14 @@
 // own header (minBlockSize) and its harness (largestBlockSize, elementTypeNames).
 //
 // A matrix has two parts, each one process (one CUDA context) under ctest:
-//   Quick/   every type at the largest block: scripts/test.sh's selection (softmax_correctness.cu
-//            adds the default block)
+//   Quick/   every type at the largest block (and any block the matrix adds): scripts/test.sh's
+//            selection
 //   Matrix/  every type at every other block the program allows (label exhaustive)
 // gtest names each case type_blockB, and each check's message names n or the shape, so a
 // failure names its case in the output that ctest keeps in its JUnit file.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -31,17 +32,20 @@ inline std::uint64_t testSeed()
     return (std::uint64_t(device()) << 32) | device();
 }
 
-// The largest block runs the most threads and the fewest blocks; the quick selection takes it.
-inline std::vector<int> quickBlockSizes()
+// The largest block runs the most threads and the fewest blocks; the quick selection takes it,
+// and the blocks a matrix adds (the softmax: the default block, whose launch picks other kernels).
+inline std::vector<int> quickBlockSizes(std::vector<int> added = {})
 {
-    return {largestBlockSize};
+    added.insert(added.begin(), largestBlockSize);
+    return added;
 }
 
 // Every other block size the program allows, from its smallest.
-inline std::vector<int> otherBlockSizes()
+inline std::vector<int> otherBlockSizes(const std::vector<int>& quick = quickBlockSizes())
 {
     std::vector<int> sizes;
-    for (int block = minBlockSize; block < largestBlockSize; block *= 2) sizes.push_back(block);
+    for (int block = minBlockSize; block < largestBlockSize; block *= 2)
+        if (std::find(quick.begin(), quick.end(), block) == quick.end()) sizes.push_back(block);
     return sizes;
 }
 

@@ -101,19 +101,8 @@ void checkEveryShape(int blockSize)
 // The softmax's launch depends on the caller's block (which group takes a row, a block of its
 // own, a cluster of which blocks), and the largest block (1024: 4 vectors a thread, clusters of
 // 1024) runs other kernels than the default block a reader runs (256): the quick selection
-// takes both, the matrix every other block.
-std::vector<int> softmaxQuickBlocks()
-{
-    return {largestBlockSize, Options{}.blockSize};
-}
-
-std::vector<int> softmaxOtherBlocks()
-{
-    std::vector<int> sizes;
-    for (int block : otherBlockSizes())
-        if (block != Options{}.blockSize) sizes.push_back(block);
-    return sizes;
-}
+// takes both.
+const std::vector<int> quickBlocks = quickBlockSizes({Options{}.blockSize});
 
 }  // namespace
 
@@ -130,9 +119,9 @@ TEST_P(SoftmaxCorrectness, EveryElementMatchesTheCpuReference)
 
 INSTANTIATE_TEST_SUITE_P(Quick, SoftmaxCorrectness,
                          testing::Combine(testing::ValuesIn(softmaxTypes()),
-                                          testing::ValuesIn(softmaxQuickBlocks())),
+                                          testing::ValuesIn(quickBlocks)),
                          typeAndBlockName);
 INSTANTIATE_TEST_SUITE_P(Matrix, SoftmaxCorrectness,
                          testing::Combine(testing::ValuesIn(softmaxTypes()),
-                                          testing::ValuesIn(softmaxOtherBlocks())),
+                                          testing::ValuesIn(otherBlockSizes(quickBlocks))),
                          typeAndBlockName);

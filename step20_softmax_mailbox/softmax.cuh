@@ -332,9 +332,9 @@ __device__ RowParts alignedRowParts(std::size_t rowCols)
 
 // Vectors a thread holds in registers: 1, 2, 4 or 8, as few as the row needs (16-bit groups of
 // 512 threads or more also 3: nextHeldVectors). The registers a thread is compiled with set how
-// many threads an SM keeps (65536 registers an SM): a thread
-// that held 8 vectors (32 registers of data, 80 in all) for a row that fills 1 of them kept an
-// SM at 3 blocks of 256 instead of 8, and so at 3/8 of the loads in flight. A warp of floats
+// many threads an SM keeps (65536 registers an SM): a thread that held 8 vectors (32 registers
+// of data, 80 in all) for a row that fills 1 of them kept an SM at 3 blocks of 256 instead of 8,
+// and so at 3/8 of the loads in flight. A warp of floats
 // may hold 16 (a row of 2048), so that such a row needs no second warp, shared memory or
 // barrier: 9.6 % faster on the H200, 1.5 % slower on the H100 (docs/step17_softmax.md). 16-bit
 // elements hold at most 4, their e^(x - M) kept as 32 floats: 8 took 100 registers, 2 blocks of
@@ -350,31 +350,39 @@ __host__ __device__ constexpr unsigned int maxHeldVectors(unsigned int blockSize
     return rowThreads == 32 ? warpOfFloatsVectors : 8;
 }
 
-// The vectors a thread holds after heldVectors, where those do not hold the row: twice as many,
-// and for 16-bit groups of threeVectorsGroup threads or more 3 between 2 and 4. Holding 4, a group
-// of 512 threads takes 52 registers: an SM keeps 2 of its blocks (rows); holding 3, compiled for
-// 40 registers (heldBlocksAnSM), 3. Groups of 256 threads and fewer keep 4: compiled for 40
-// registers too, they were slower on the H200 (docs/step19_softmax_one_exponential.md).
-constexpr unsigned int threeVectorsGroup = 512;
+// The vectors a thread holds after heldVectors, where those do not hold the row: twice as many;
+// 16-bit groups of minThreeVectorsGroup threads or more go 2, 3, 4 instead of 2, 4. Holding 4, a
+// group of 512 threads took 52 registers: an SM kept 2 of its blocks (rows); holding 3, compiled
+// for 40 registers (minBlocksAnSM), it keeps 3. Groups of 256 threads and fewer keep 4: compiled
+// for 40 registers too, they were slower on the H200 (docs/step19_softmax_one_exponential.md).
+constexpr unsigned int minThreeVectorsGroup = 512;
 
 template <typename T>
 constexpr unsigned int nextHeldVectors(unsigned int rowThreads, unsigned int heldVectors)
 {
-    const bool three = sizeof(T) == 2 && rowThreads >= threeVectorsGroup;
+    const bool three = sizeof(T) == 2 && rowThreads >= minThreeVectorsGroup;
     if (three && (heldVectors == 2 || heldVectors == 3)) return heldVectors + 1;
     return 2 * heldVectors;
 }
 
-// The blocks an SM keeps that a kernel is compiled for (__launch_bounds__'s second argument):
-// threads that hold 3 16-bit vectors for 1536 threads an SM (3 blocks of 512, 6 of 256), so at
-// most 40 registers each (65536 an SM); unbounded they take 48, and an SM keeps 2 blocks of 512,
-// as with 4 vectors. The others 0: no bound, the compiler chooses (a bound of 1 changes its
-// choice: bf16's <256, 256, 4> took 52 registers instead of 48, 4 blocks an SM instead of 5).
-constexpr unsigned int heldBlocksAnSM(unsigned int blockSize, unsigned int heldVectors)
+// The fewest blocks an SM must keep that a kernel is compiled for (__launch_bounds__'s second
+// argument): threads that hold 3 16-bit vectors for 1536 threads an SM (3 blocks of 512, 6 of
+// 256), so at most 40 registers each (65536 an SM); with a bound of 1 they took 48, and an SM
+// kept 2 blocks of 512, as with 4 vectors. The others 0: no bound, the compiler chooses (a bound
+// of 1 changes its choice: bf16's <256, 256, 4> took 52 registers instead of 48, 4 blocks an SM
+// instead of 5). An SM of compute capability 7.5 keeps at most 1024 threads: 1536 is out of its
+// range (ptxas says so), so there the bound asks for 1024.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+constexpr unsigned int heldThreeThreadsAnSM = 1024;
+#else
+constexpr unsigned int heldThreeThreadsAnSM = 1536;
+#endif
+
+constexpr unsigned int minBlocksAnSM(unsigned int blockSize, unsigned int heldVectors)
 {
-    constexpr unsigned int threadsAnSM = 1536, maxBlocksAnSM = 32;
+    constexpr unsigned int maxBlocksAnSM = 32;
     if (heldVectors != 3) return 0;
-    return std::min(maxBlocksAnSM, threadsAnSM / blockSize);
+    return std::min(maxBlocksAnSM, heldThreeThreadsAnSM / blockSize);
 }
 
 // The row a group keeps on chip: rowThreads x heldVectors x elementsPerVector elements.
@@ -397,7 +405,7 @@ constexpr std::size_t rowCapacity(unsigned int rowThreads, unsigned int heldVect
 // registers, not 58. Aligned rows of at most 4 vectors take groups of 4 (launchSoftmax).
 template <unsigned int blockSize, unsigned int rowThreads, unsigned int heldVectors,
           bool rowsAligned, typename T>
-__global__ void __launch_bounds__(blockSize, heldBlocksAnSM(blockSize, heldVectors))
+__global__ void __launch_bounds__(blockSize, minBlocksAnSM(blockSize, heldVectors))
     softmaxOneReadKernel(const T* input, T* output, std::size_t rows, std::size_t cols)
 {
     constexpr unsigned int clusterBlocks = rowThreads > blockSize ? rowThreads / blockSize : 1;
@@ -636,7 +644,8 @@ constexpr unsigned int fewestHeldVectors(unsigned int rowThreads, unsigned int s
     return held;
 }
 
-// Vectors a thread from which a group smaller than the block takes a block of its own.
+// Vectors a thread from which a group smaller than the block takes a block of its own: 4, and 3
+// for the 16-bit groups of 512 threads that hold 3 (at --block 1024: a block of 512 each).
 constexpr unsigned int ownBlockVectors = 3;
 
 // The block a group runs in, once its vectors a thread are known. A block leaves its SM only when

@@ -28,8 +28,9 @@ const std::uint64_t seed = testSeed();
 // block, each thread holding 1, 2, 4 or 8 vectors: 32, 64, 128, 256 floats for 8 lanes, twice
 // that in halves; 512 and 1024 floats for a warp, and 2048 with 16; 2048 to 16384 floats for
 // the block; from step 19 on 16-bit groups of 512 threads or more hold 3 where 3 hold the row:
-// 8196, 16385 and 32776 halves at block 256, and in step 20 65539, which step 19 reads twice),
-// one element past it and one vector past it (a row of capacity + 1 elements can still fit, its
+// 8196, 16385 and 32776 halves at block 256, and in step 20 65539, which step 19 reads twice;
+// their capacities 12288, 24576, 49152 and 98304 halves and one past each), one element past it
+// and one vector past it (a row of capacity + 1 elements can still fit, its
 // last element in the tail); rows longer than any block holds (step 17 reads them twice: 1024 x 4
 // x 8 = 32768 halves at most fit; from step 18 on clusters hold them, step 20's in blocks of
 // 512: 8 x 512 threads x 8 vectors x 4 floats, or x 4 vectors x 8 halves, = 131072 elements
@@ -54,7 +55,10 @@ std::vector<Shape> testShapes()
             {3, 16392},  {2, 32768},  {2, 32776},
             {2, 65539},  {4097, 31},  {33, 8},
             {33, 24},    {4097, 32},  {2, 100003},
-            {2, 131072}, {2, 131079}, {1, (std::size_t(1) << 20) + 7}};
+            {2, 131072}, {2, 131079}, {1, (std::size_t(1) << 20) + 7},
+            {3, 12288},  {3, 12289},  {2, 24576},
+            {2, 24577},  {2, 49152},  {2, 49153},
+            {2, 98304},  {2, 98305}};
 }
 
 std::string shapeText(Shape shape)

@@ -330,11 +330,10 @@ __device__ RowParts alignedRowParts(std::size_t rowCols)
     return {0, vectors, vectors * elementsPerVector<T>};
 }
 
-// Vectors a thread holds in registers: 1, 2, 4 or 8, as few as the row needs (16-bit groups of
-// 512 threads or more also 3: nextHeldVectors). The registers a thread is compiled with set how
-// many threads an SM keeps (65536 registers an SM): a thread that held 8 vectors (32 registers
-// of data, 80 in all) for a row that fills 1 of them kept an SM at 3 blocks of 256 instead of 8,
-// and so at 3/8 of the loads in flight. A warp of floats
+// Vectors a thread holds in registers: 1, 2, 4 or 8, as few as the row needs. The registers a
+// thread is compiled with set how many threads an SM keeps (65536 registers an SM): a thread
+// that held 8 vectors (32 registers of data, 80 in all) for a row that fills 1 of them kept an
+// SM at 3 blocks of 256 instead of 8, and so at 3/8 of the loads in flight. A warp of floats
 // may hold 16 (a row of 2048), so that such a row needs no second warp, shared memory or
 // barrier: 9.6 % faster on the H200, 1.5 % slower on the H100 (docs/step17_softmax.md). 16-bit
 // elements hold at most 4, their e^(x - M) kept as 32 floats: 8 took 100 registers, 2 blocks of
@@ -644,8 +643,9 @@ constexpr unsigned int fewestHeldVectors(unsigned int rowThreads, unsigned int s
     return held;
 }
 
-// Vectors a thread from which a group smaller than the block takes a block of its own: 4, and 3
-// for the 16-bit groups of 512 threads that hold 3 (at --block 1024: a block of 512 each).
+// Vectors a thread from which a group smaller than the block takes a block of its own: 3, the
+// fewest a 16-bit group of 512 threads holds (at --block 1024 it takes a block of 512); every
+// other group holds 1, 2, 4 or more, so for them the bound is 4.
 constexpr unsigned int ownBlockVectors = 3;
 
 // The block a group runs in, once its vectors a thread are known. A block leaves its SM only when

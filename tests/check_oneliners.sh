@@ -20,10 +20,7 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 skipped=()
 gpu=yes
-if ! nvidia-smi -L >/dev/null 2>&1; then
-    gpu=no
-    skipped+=("no CUDA device: the commands built, the GPU programs only checked for exit code 3")
-fi
+nvidia-smi -L >/dev/null 2>&1 || gpu=no
 one_form='nvcc -std=c++17 -O3 -arch=native -lineinfo -I common -o PROGRAM PROGRAM/main.cu'
 # shellcheck disable=SC2016  # the $(mpicxx ...) as the README prints it, not expanded here
 mpi_form='nvcc -std=c++17 -O3 -arch=native -lineinfo -I common $(mpicxx --showme:compile) $(mpicxx --showme:link) -lnccl -o PROGRAM PROGRAM/main.cu'
@@ -81,7 +78,7 @@ for i in "${!programs[@]}"; do
             "$(cat "$work/output")"
     fi
 done
-[ ${#same_form[@]} -eq 0 ] ||
-    skipped+=("no CUDA device: ${#same_form[@]} commands step 02's but for the name, not built")
+[ "$gpu" = yes ] || skipped=("no CUDA device: ${#programs[@]} commands built, the GPU programs only checked \
+for exit code 3; ${#same_form[@]} more checked to be step 02's but for the name, not built" "${skipped[@]}")
 [ "$failures" -eq 0 ] || exit "$failures"
 [ ${#skipped[@]} -eq 0 ] || { printf 'SKIPPED: %s\n' "${skipped[@]}"; exit 77; }

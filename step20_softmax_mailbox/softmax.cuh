@@ -8,7 +8,8 @@
 // MEMBAR, and no wait before a block leaves (as Dao-AILab/quack's cluster_reduce). One relaxed
 // cluster barrier remains, at the start, for the mbarriers' set-up. With the barrier gone, a
 // row's cluster takes blocks of 512 where the caller's are smaller (clusterBlock), so rows of up
-// to 131072 elements are read once. The rest is step 19's.
+// to 131072 elements are read once; 16-bit rows of 65537 to 131072 elements take 16 blocks of 256
+// (a wide cluster) where the GPU runs one. The rest is step 19's.
 #pragma once
 
 #include <algorithm>
@@ -66,6 +67,9 @@ __device__ MaxSum warpsCombine(MaxSum state)
 // The blocks of a cluster, at most: 8 is the size every GPU with clusters runs (the portable
 // size: a cluster's blocks run at once, on the SMs of one GPC).
 constexpr unsigned int maxClusterBlocks = 8;
+// A wide cluster: 16 blocks, more than the portable 8, which the H100 and H200 run once a kernel
+// allows it (cudaFuncAttributeNonPortableClusterSizeAllowed); 16-bit rows take one (clusterBlock).
+constexpr unsigned int wideClusterBlocks = 16;
 
 #if __CUDA_ARCH__ >= 900
 // A block's mailbox: a slot per block of its cluster for each exchange (the two-read kernel's
@@ -561,14 +565,14 @@ inline void requireClusters(unsigned int clusterBlocks, std::size_t cols)
     std::exit(exitCudaError);
 }
 
-// One launch of gridBlocks blocks of blockSize threads in clusters of clusterBlocks blocks:
-// cudaLaunchKernelEx takes the cluster's shape as a launch attribute; with no attribute (a
-// cluster of 1) it is a plain launch.
-template <typename Kernel, typename... Arguments>
-void launchInClusters(Kernel kernel, std::size_t gridBlocks, unsigned int blockSize,
-                      unsigned int clusterBlocks, std::size_t sharedBytes, Arguments... arguments)
+// A launch of gridBlocks blocks of blockSize threads in clusters of clusterBlocks blocks:
+// cudaLaunchKernelEx takes the cluster's shape as a launch attribute (cluster, which the
+// configuration points to); with no attribute (a cluster of 1) it is a plain launch.
+inline cudaLaunchConfig_t clusterLaunch(std::size_t gridBlocks, unsigned int blockSize,
+                                        unsigned int clusterBlocks, std::size_t sharedBytes,
+                                        cudaLaunchAttribute& cluster)
 {
-    cudaLaunchAttribute cluster = {};
+    cluster = {};
     cluster.id = cudaLaunchAttributeClusterDimension;
     cluster.val.clusterDim.x = clusterBlocks;
     cluster.val.clusterDim.y = 1;
@@ -579,7 +583,42 @@ void launchInClusters(Kernel kernel, std::size_t gridBlocks, unsigned int blockS
     config.dynamicSmemBytes = sharedBytes;
     config.attrs = &cluster;
     config.numAttrs = clusterBlocks > 1 ? 1 : 0;
+    return config;
+}
+
+// One launch of gridBlocks blocks of blockSize threads in clusters of clusterBlocks blocks.
+template <typename Kernel, typename... Arguments>
+void launchInClusters(Kernel kernel, std::size_t gridBlocks, unsigned int blockSize,
+                      unsigned int clusterBlocks, std::size_t sharedBytes, Arguments... arguments)
+{
+    cudaLaunchAttribute cluster;
+    const cudaLaunchConfig_t config =
+        clusterLaunch(gridBlocks, blockSize, clusterBlocks, sharedBytes, cluster);
     CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, arguments...));
+}
+
+// Whether this GPU runs kernel in wide clusters (wideClusterBlocks blocks of blockSize threads):
+// the kernel is allowed clusters past the portable size, and cudaOccupancyMaxActiveClusters finds
+// room for one. A GPU that refuses either says so with an error, which is cleared: the answer is
+// then no, and the row takes portable clusters (launchOneRead).
+template <typename Kernel>
+bool runsWideClusters(Kernel kernel, unsigned int blockSize, std::size_t sharedBytes)
+{
+    if (!hasClusters()) return false;
+    if (cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) !=
+        cudaSuccess) {
+        (void)cudaGetLastError();
+        return false;
+    }
+    cudaLaunchAttribute cluster;
+    const cudaLaunchConfig_t config =
+        clusterLaunch(wideClusterBlocks, blockSize, wideClusterBlocks, sharedBytes, cluster);
+    int clusters = 0;
+    if (cudaOccupancyMaxActiveClusters(&clusters, kernel, &config) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return false;
+    }
+    return clusters > 0;
 }
 
 // blockSize / rowThreads rows per block, or one row per cluster of rowThreads / blockSize
@@ -597,6 +636,13 @@ void launchOneRead(const T* input, T* output, Shape shape)
     if constexpr (rowThreads >= 8)  // a group of 4 takes aligned rows only (launchSoftmax)
         if (shape.cols % elementsPerVector<T> != 0)
             kernel = softmaxOneReadKernel<blockSize, rowThreads, heldVectors, false, T>;
+    if constexpr (clusterBlocks > maxClusterBlocks) {
+        // Asked once per kernel (the answer is the GPU's): a GPU with no wide clusters gets the
+        // same group in a portable cluster, of maxClusterBlocks larger blocks.
+        static const bool wide = runsWideClusters(kernel, blockSize, sharedBytes);
+        constexpr unsigned int portableBlock = rowThreads / maxClusterBlocks;
+        if (!wide) return launchOneRead<portableBlock, rowThreads, heldVectors>(input, output, shape);
+    }
     for (std::size_t first = 0; first < shape.rows; first += rowsPerLaunch) {
         const std::size_t rows = std::min(shape.rows - first, rowsPerLaunch);
         launchInClusters(kernel, ceilDiv(rows, rowsPerBlock) * clusterBlocks, blockSize,
@@ -688,17 +734,21 @@ bool launchOneReadIfFits(const T* input, T* output, Shape shape)
 constexpr unsigned int maxRowBlock = 512;
 
 // The blocks of a cluster: of maxRowBlock threads where the caller's are smaller, except 16-bit
-// rows that 8 of the caller's blocks hold. Once blocks exchange through mailboxes, a float row
-// in 4 blocks of 512 was faster than in 8 of 256 on the H200 at the same 32 warps an SM (8
-// vectors a thread: 54 registers in blocks of 256, 61 in blocks of 512), and 8 of 512 read rows
-// of up to 131072 elements once; with step 19's cluster barrier only floats past 65536 gained.
-// 16-bit elements hold 4: 48 registers keep 5 blocks of 256 an SM (40 warps), but 50 only 2 of
-// 512 (32 warps), slower where 8 of 256 hold the row (docs/step20_softmax_mailbox.md).
+// rows that 8 of the caller's blocks hold, and 16-bit groups of 4096 threads, which take a wide
+// cluster of 16 blocks of 256. Once blocks exchange through mailboxes, a float row in 4 blocks of
+// 512 was faster than in 8 of 256 on the H200 at the same 32 warps an SM (8 vectors a thread: 54
+// registers in blocks of 256, 61 in blocks of 512), and 8 of 512 read rows of up to 131072
+// elements once; with step 19's cluster barrier only floats past 65536 gained. 16-bit elements
+// hold 4: 48 registers keep 5 blocks of 256 an SM (40 warps), but 50 only 2 of 512 (32 warps),
+// slower where 8 of 256 hold the row, and where 16 of 256 hold it: bf16 131072 columns 3056 ->
+// 3632 GB/s in 16 blocks of 256 (docs/step20_softmax_mailbox.md).
 template <typename T>
 constexpr unsigned int clusterBlock(unsigned int blockSize, unsigned int rowThreads)
 {
+    constexpr unsigned int wideBlock = 256;
     if (blockSize >= maxRowBlock) return blockSize;
     if (sizeof(T) == 2 && rowThreads <= blockSize * maxClusterBlocks) return blockSize;
+    if (sizeof(T) == 2 && rowThreads == wideBlock * wideClusterBlocks) return wideBlock;
     return maxRowBlock;
 }
 
@@ -715,14 +765,15 @@ constexpr unsigned int groupBlock(unsigned int blockSize, unsigned int rowThread
 // one block of up to maxRowBlock threads), each thread with the fewest vectors that hold it: a
 // row that fills its threads' registers brings the most bytes an SM can ask for at once (a
 // group of several warps holds the most a thread allows, as a smaller group with fewer would
-// not hold the row). Then clusters of 2, 4 and 8 blocks. False where even a cluster of
-// maxClusterBlocks does not hold the row.
+// not hold the row). Then clusters of 2, 4 and 8 blocks (16-bit groups of 4096 threads: 16 blocks
+// of 256). False where even the largest group, 8 blocks of maxRowBlock threads or of the caller's
+// larger block, does not hold the row.
 template <unsigned int blockSize, unsigned int rowThreads, unsigned int smallerGroupVectors,
           typename T>
 bool launchOneReadInGroups(const T* input, T* output, Shape shape)
 {
     constexpr unsigned int block = groupBlock<T>(blockSize, rowThreads);
-    if constexpr (rowThreads > block * maxClusterBlocks) {
+    if constexpr (rowThreads > std::max(blockSize, maxRowBlock) * maxClusterBlocks) {
         return false;
     } else {
         constexpr unsigned int fewest = fewestHeldVectors<T>(rowThreads, smallerGroupVectors);

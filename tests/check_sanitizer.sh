@@ -4,7 +4,7 @@
 # initcheck) at blocks 64 and 256, in float, double and half, at sizes that fill no block evenly:
 # 1, 1025, 2^16+3, and 2^16+256 (at block 256 the one size where a first add of two elements
 # per thread reads input[n] if its guard is off by one); Part II's programs at five shapes
-# (softmax at eight).
+# (softmax at nine).
 #   clean     every run verifies and the tool reports nothing (every GPU program)
 #   reported  the tool reports the fault in some run (the mutants of tests/mutants/ that only
 #             a tool is sure to see): proves that `clean` can fail
@@ -27,10 +27,12 @@ if "$program" --help | grep -q -- "--rows"; then
     sizes=("--rows 1 --cols 1" "--rows 33 --cols 1025" "--rows 1025 --cols 33"
            "--rows 9 --cols 300" "--rows 2 --cols 2^16+3")
     # Softmax: also rows that need a cluster: 12289 in step 18 (floats at both blocks, halves at
-    # 64; step 19 takes one block of 512 there), 20000 at block 256 (a cluster of 4 in step 19);
-    # and aligned rows of 32 (16-bit: 4 vectors, a group of 4 lanes from step 19 on).
+    # 64; step 19 takes one block of 512 there), 20000 at block 256 (a cluster of 4 in step 19),
+    # 100003 (16-bit in step 20: a wide cluster of 16 blocks, 4 vectors a thread; 2^16+3 holds
+    # 3); and aligned rows of 32 (16-bit: 4 vectors, a group of 4 lanes from step 19 on).
     [[ $name == *softmax* ]] && types="float half bf16" &&
-        sizes+=("--rows 3 --cols 12289" "--rows 2 --cols 20000" "--rows 1025 --cols 32")
+        sizes+=("--rows 3 --cols 12289" "--rows 2 --cols 20000" "--rows 2 --cols 100003"
+                "--rows 1025 --cols 32")
 fi
 # shellcheck disable=SC2086  # ${sizes[0]}: its words
 if "$program" ${sizes[0]} --verify-only 2>&1 | grep -q 'no CUDA device'; then

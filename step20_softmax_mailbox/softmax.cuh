@@ -641,7 +641,8 @@ void launchOneRead(const T* input, T* output, Shape shape)
         // same group in a portable cluster, of maxClusterBlocks larger blocks.
         static const bool wide = runsWideClusters(kernel, blockSize, sharedBytes);
         constexpr unsigned int portableBlock = rowThreads / maxClusterBlocks;
-        if (!wide) return launchOneRead<portableBlock, rowThreads, heldVectors>(input, output, shape);
+        if (!wide)
+            return launchOneRead<portableBlock, rowThreads, heldVectors>(input, output, shape);
     }
     for (std::size_t first = 0; first < shape.rows; first += rowsPerLaunch) {
         const std::size_t rows = std::min(shape.rows - first, rowsPerLaunch);

@@ -637,11 +637,17 @@ void launchOneRead(const T* input, T* output, Shape shape)
         if (shape.cols % elementsPerVector<T> != 0)
             kernel = softmaxOneReadKernel<blockSize, rowThreads, heldVectors, false, T>;
     if constexpr (clusterBlocks > maxClusterBlocks) {
-        // Asked once per kernel (the answer is the GPU's): a GPU with no wide clusters gets the
-        // same group in a portable cluster, of maxClusterBlocks larger blocks.
-        static const bool wide = runsWideClusters(kernel, blockSize, sharedBytes);
+        // Asked once for each of the two kernels (the answer is the GPU's; the question allows
+        // the kernel wide clusters): a GPU with no wide clusters gets the same group in a
+        // portable cluster, of maxClusterBlocks larger blocks.
+        static const bool alignedWide =
+            runsWideClusters(softmaxOneReadKernel<blockSize, rowThreads, heldVectors, true, T>,
+                             blockSize, sharedBytes);
+        static const bool unalignedWide =
+            runsWideClusters(softmaxOneReadKernel<blockSize, rowThreads, heldVectors, false, T>,
+                             blockSize, sharedBytes);
         constexpr unsigned int portableBlock = rowThreads / maxClusterBlocks;
-        if (!wide)
+        if (!(shape.cols % elementsPerVector<T> == 0 ? alignedWide : unalignedWide))
             return launchOneRead<portableBlock, rowThreads, heldVectors>(input, output, shape);
     }
     for (std::size_t first = 0; first < shape.rows; first += rowsPerLaunch) {

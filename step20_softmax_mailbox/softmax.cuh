@@ -8,8 +8,8 @@
 // MEMBAR, and no wait before a block leaves (as Dao-AILab/quack's cluster_reduce). One relaxed
 // cluster barrier remains, at the start, for the mbarriers' set-up. With the barrier gone, a
 // row's cluster takes blocks of 512 where the caller's are smaller (clusterBlock), so rows of up
-// to 131072 elements are read once; 16-bit rows of 65537 to 131072 elements take 16 blocks of 256
-// (a wide cluster) where the GPU runs one. The rest is step 19's.
+// to 131072 elements are read once; at a block of 256 or less, 16-bit rows of 65537 to 131072
+// elements take 16 blocks of 256 (a wide cluster) where the GPU runs one. The rest is step 19's.
 #pragma once
 
 #include <algorithm>
@@ -68,7 +68,8 @@ __device__ MaxSum warpsCombine(MaxSum state)
 // size: a cluster's blocks run at once, on the SMs of one GPC).
 constexpr unsigned int maxClusterBlocks = 8;
 // A wide cluster: 16 blocks, more than the portable 8, which the H100 and H200 run once a kernel
-// allows it (cudaFuncAttributeNonPortableClusterSizeAllowed); 16-bit rows take one (clusterBlock).
+// allows it (cudaFuncAttributeNonPortableClusterSizeAllowed); 16-bit groups of 4096 threads take
+// one where the caller's block is 256 or less (clusterBlock).
 constexpr unsigned int wideClusterBlocks = 16;
 
 #if __CUDA_ARCH__ >= 900
@@ -637,9 +638,9 @@ void launchOneRead(const T* input, T* output, Shape shape)
         if (shape.cols % elementsPerVector<T> != 0)
             kernel = softmaxOneReadKernel<blockSize, rowThreads, heldVectors, false, T>;
     if constexpr (clusterBlocks > maxClusterBlocks) {
-        // Asked once for each of the two kernels (the answer is the GPU's; the question allows
-        // the kernel wide clusters): a GPU with no wide clusters gets the same group in a
-        // portable cluster, of maxClusterBlocks larger blocks.
+        // Asked once for each of the two kernels, on the first GPU this process launches them on
+        // (the question also allows the kernel wide clusters): a GPU with no wide clusters gets
+        // the same group in a portable cluster, of maxClusterBlocks larger blocks.
         static const bool alignedWide =
             runsWideClusters(softmaxOneReadKernel<blockSize, rowThreads, heldVectors, true, T>,
                              blockSize, sharedBytes);
@@ -747,8 +748,8 @@ constexpr unsigned int maxRowBlock = 512;
 // registers in blocks of 256, 61 in blocks of 512), and 8 of 512 read rows of up to 131072
 // elements once; with step 19's cluster barrier only floats past 65536 gained. 16-bit elements
 // hold 4: 48 registers keep 5 blocks of 256 an SM (40 warps), but 50 only 2 of 512 (32 warps),
-// slower where 8 of 256 hold the row, and where 16 of 256 hold it: bf16 131072 columns 3056 ->
-// 3632 GB/s in 16 blocks of 256 (docs/step20_softmax_mailbox.md).
+// slower where 8 of 256 hold the row, and where 16 of 256 hold it: bf16 131072 columns 3033 ->
+// 3624 GB/s in 16 blocks of 256 (experiments/softmax_by_length/README.md, step 20's entries).
 template <typename T>
 constexpr unsigned int clusterBlock(unsigned int blockSize, unsigned int rowThreads)
 {
@@ -772,9 +773,9 @@ constexpr unsigned int groupBlock(unsigned int blockSize, unsigned int rowThread
 // one block of up to maxRowBlock threads), each thread with the fewest vectors that hold it: a
 // row that fills its threads' registers brings the most bytes an SM can ask for at once (a
 // group of several warps holds the most a thread allows, as a smaller group with fewer would
-// not hold the row). Then clusters of 2, 4 and 8 blocks (16-bit groups of 4096 threads: 16 blocks
-// of 256). False where even the largest group, 8 blocks of maxRowBlock threads or of the caller's
-// larger block, does not hold the row.
+// not hold the row). Then clusters of 2, 4 and 8 blocks (16-bit groups of 4096 threads, where the
+// caller's block is 256 or less: 16 blocks of 256). False where even the largest group, 8 blocks
+// of maxRowBlock threads or of the caller's larger block, does not hold the row.
 template <unsigned int blockSize, unsigned int rowThreads, unsigned int smallerGroupVectors,
           typename T>
 bool launchOneReadInGroups(const T* input, T* output, Shape shape)

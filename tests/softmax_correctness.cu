@@ -33,7 +33,8 @@ const std::uint64_t seed = testSeed();
 // and one vector past it (a row of capacity + 1 elements can still fit, its
 // last element in the tail); rows longer than any block holds (step 17 reads them twice: 1024 x 4
 // x 8 = 32768 halves at most fit; from step 18 on clusters hold them, step 20's in blocks of
-// 512: 8 x 512 threads x 8 vectors x 4 floats, or x 4 vectors x 8 halves, = 131072 elements
+// 512 (16-bit rows past 65536 at blocks up to 256: 16 blocks of 256, a wide cluster):
+// 8 x 512 threads x 8 vectors x 4 floats, or x 4 vectors x 8 halves, = 131072 elements
 // (at block 1024, 8 x 1024 x 4 vectors: 131072 floats, 262144 halves). 100003 and 131072 read
 // once, 131079 twice, but for halves at block 1024).
 std::vector<Shape> testShapes()

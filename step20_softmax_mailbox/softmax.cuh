@@ -67,9 +67,9 @@ __device__ MaxSum warpsCombine(MaxSum state)
 // The blocks of a cluster, at most: 8 is the size every GPU with clusters runs (the portable
 // size: a cluster's blocks run at once, on the SMs of one GPC).
 constexpr unsigned int maxClusterBlocks = 8;
-// A wide cluster: 16 blocks, more than the portable 8, which the H100 and H200 run once a kernel
-// allows it (cudaFuncAttributeNonPortableClusterSizeAllowed); 16-bit groups of 4096 threads take
-// one where the caller's block is 256 or less (clusterBlock).
+// A wide cluster: 16 blocks, more than the portable 8, which the H200 runs once a kernel allows it
+// (cudaFuncAttributeNonPortableClusterSizeAllowed); 16-bit groups of 4096 threads take one where
+// the caller's block is 256 or less (clusterBlock). Other GPUs may not (runsWideClusters).
 constexpr unsigned int wideClusterBlocks = 16;
 
 #if __CUDA_ARCH__ >= 900

@@ -490,8 +490,8 @@ constexpr unsigned int loadsInFlight = 4;
 // Two reads, for a row longer than a cluster holds: one row per cluster of clusterBlocks blocks
 // (1: one block), its threads numbered across the cluster. Read 1 streams the row for (M, S),
 // loadsInFlight vectors in flight per thread, each combined into the thread's state as it
-// arrives; the block combines the states, then the cluster; read 2 loads the row again (from L2
-// where it stayed) and writes e^(x - M) / S.
+// arrives; the block combines the states, then the cluster; read 2 loads the row again (from
+// DRAM, but for what L2 still holds) and writes e^(x - M) / S.
 template <unsigned int blockSize, unsigned int clusterBlocks, typename T>
 __global__ void __launch_bounds__(blockSize)
     softmaxTwoReadsKernel(const T* input, T* output, std::size_t cols)
